@@ -1,0 +1,105 @@
+"""``python -m bot``: settings → database → migrations → cogs → connect."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.client import TableBot
+from bot.command_sync import SyncMode
+from bot.config import Settings
+from bot.logging_setup import configure_logging
+from bot.storage.database import Database
+from bot.storage.errors import StorageError
+from bot.storage.migrations import migrate
+
+log = logging.getLogger("bot")
+
+NO_TOKEN = (
+    "No Discord token configured: copy .env.example to .env and set DISCORD_TOKEN"
+    " (see README, 'Creating the Discord application')."
+)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--force-sync", action="store_true", help="sync slash commands even if unchanged"
+    )
+    group.add_argument("--no-sync", action="store_true", help="never sync slash commands")
+    return parser.parse_args(argv)
+
+
+class StartupError(Exception):
+    """A problem the operator must fix; printed as one line."""
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]).upper()
+        raise StartupError(f"Setting {field} is invalid: {first['msg']} (check .env).") from None
+
+
+async def run(settings: Settings, sync_mode: SyncMode) -> None:
+    token = settings.discord_token
+    if token is None:
+        raise StartupError(NO_TOKEN)
+    try:
+        db = await Database.open(settings.database_path)
+    except StorageError as exc:
+        raise StartupError(f"Database error: {exc}.") from None
+    try:
+        try:
+            version = await migrate(db.connection)
+        except StorageError as exc:
+            raise StartupError(f"Database error: {exc}.") from None
+        log.info("database %s at schema version %d", settings.database_path, version)
+        bot = TableBot(settings, db, sync_mode=sync_mode)
+        async with bot:
+            await bot.load_cogs()
+            log.info("logging in to Discord")
+            try:
+                await bot.start(token.get_secret_value())
+            except discord.LoginFailure:
+                raise StartupError(
+                    "Discord rejected the token: check DISCORD_TOKEN in .env"
+                    " (Developer Portal → Bot → Reset Token)."
+                ) from None
+            except discord.PrivilegedIntentsRequired:
+                raise StartupError(
+                    "MESSAGE_CONTENT_INTENT=true but the intent is off for this application:"
+                    " enable it in the Developer Portal or set it to false."
+                ) from None
+            except (OSError, TimeoutError) as exc:
+                raise StartupError(f"Cannot reach Discord: {exc.__class__.__name__}.") from None
+    finally:
+        await db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    mode = SyncMode.FORCE if args.force_sync else SyncMode.SKIP if args.no_sync else SyncMode.AUTO
+    try:
+        settings = load_settings()
+        secret = settings.discord_token.get_secret_value() if settings.discord_token else ""
+        configure_logging(settings.log_level, [secret])
+        asyncio.run(run(settings, mode))
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""The bot object: settings, database and cogs wired together."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import error_handler
+from bot.command_sync import SyncMode, sync_if_changed
+from bot.config import Settings
+from bot.rules.dice_source import Dice, RandomDice
+from bot.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+COGS = (
+    "cogs.meta",
+    "cogs.campaign",
+)
+
+
+def build_intents(settings: Settings) -> discord.Intents:
+    """Non-privileged intents, plus Message Content only when the operator enabled it."""
+    intents = discord.Intents.default()
+    intents.message_content = settings.message_content_intent
+    return intents
+
+
+def build_prefix(settings: Settings) -> Any:
+    # A mention always works because Discord sends the content of messages that
+    # mention the bot even without the privileged Message Content intent.
+    if settings.message_content_intent:
+        return commands.when_mentioned_or(settings.command_prefix)
+    return commands.when_mentioned
+
+
+class TableBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        *,
+        dice: Dice | None = None,
+        sync_mode: SyncMode = SyncMode.AUTO,
+        intents: discord.Intents | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=build_prefix(settings),
+            intents=intents or build_intents(settings),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            case_insensitive=True,
+            strip_after_prefix=True,
+            **kwargs,
+        )
+        self.settings = settings
+        self.db = db
+        self.dice: Dice = dice or RandomDice()
+        self.sync_mode = sync_mode
+        self.tree.on_error = error_handler.on_app_command_error
+
+    async def load_cogs(self) -> None:
+        for name in COGS:
+            await self.load_extension(name)
+        log.info("loaded %d cogs", len(COGS))
+
+    async def setup_hook(self) -> None:
+        await sync_if_changed(
+            self.tree, self.db, dev_guild_id=self.settings.dev_guild_id, mode=self.sync_mode
+        )
+
+    async def on_command_error(  # type: ignore[override]
+        self, ctx: commands.Context[Any], error: commands.CommandError
+    ) -> None:
+        await error_handler.on_command_error(ctx, error)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guilds", self.user, len(self.guilds))

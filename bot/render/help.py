@@ -1,0 +1,124 @@
+"""/help as embeds, built from the commands themselves so it never goes stale.
+
+A command's rulings live beside its code in ``extras={"rulings": [...]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+COLOUR = discord.Colour.blurple()
+
+
+def walk_leaf_commands(bot: commands.Bot) -> Iterable[commands.Command]:
+    """Every invocable command, subcommands instead of their groups; sorted by name."""
+    leaves: list[commands.Command] = []
+    for command in bot.walk_commands():
+        if isinstance(command, commands.HybridGroup):
+            if command.fallback:
+                leaves.append(command)
+            continue
+        if isinstance(command, commands.Group):
+            continue
+        leaves.append(command)
+    return sorted(leaves, key=display_name)
+
+
+def display_name(command: commands.Command) -> str:
+    if isinstance(command, commands.HybridGroup) and command.fallback:
+        return f"{command.qualified_name} {command.fallback}"
+    return command.qualified_name
+
+
+def _app_parameters(command: commands.Command) -> list[app_commands.Parameter]:
+    app = getattr(command, "app_command", None)
+    if isinstance(app, app_commands.Group) and isinstance(command, commands.HybridGroup):
+        fallback = app.get_command(command.fallback or "")
+        return list(fallback.parameters) if isinstance(fallback, app_commands.Command) else []
+    if isinstance(app, app_commands.Command):
+        return list(app.parameters)
+    return []
+
+
+def usage(command: commands.Command) -> str:
+    parts = [f"/{display_name(command)}"]
+    for param in _app_parameters(command):
+        parts.append(f"<{param.name}>" if param.required else f"[{param.name}]")
+    return " ".join(parts)
+
+
+def _describe_parameter(param: app_commands.Parameter) -> str:
+    text = f"`{param.name}`: {param.description}"
+    bounds = []
+    if param.min_value is not None or param.max_value is not None:
+        bounds.append(f"{param.min_value}–{param.max_value}")
+    if param.max_length is not None:
+        bounds.append(f"up to {param.max_length} characters")
+    if param.choices:
+        names = ", ".join(choice.name for choice in param.choices[:10])
+        bounds.append(f"one of {names}")
+    if bounds:
+        text += f" ({'; '.join(bounds)})"
+    if not param.required:
+        text += " — optional"
+    return text
+
+
+def _short(command: commands.Command) -> str:
+    return (command.short_doc or command.help or "").strip() or "No description."
+
+
+def overview_embed(bot: commands.Bot) -> discord.Embed:
+    embed = discord.Embed(
+        title="Commands",
+        description="Use `/help <command>` for options and the rulings the bot applies.",
+        colour=COLOUR,
+    )
+    lines = [f"`{usage(command)}` — {_short(command)}" for command in walk_leaf_commands(bot)]
+    chunk: list[str] = []
+    for line in lines:
+        if sum(len(item) + 1 for item in chunk) + len(line) > 1000:
+            embed.add_field(name="\u200b", value="\n".join(chunk), inline=False)
+            chunk = []
+        chunk.append(line)
+    if chunk:
+        embed.add_field(name="\u200b", value="\n".join(chunk), inline=False)
+    return embed
+
+
+def command_embed(command: commands.Command) -> discord.Embed:
+    embed = discord.Embed(title=usage(command)[:256], description=_short(command), colour=COLOUR)
+    params = _app_parameters(command)
+    if params:
+        embed.add_field(
+            name="Options",
+            value="\n".join(_describe_parameter(p) for p in params)[:1024],
+            inline=False,
+        )
+    aliases = [a for a in command.aliases]
+    if aliases:
+        embed.add_field(
+            name="Also as a message", value=", ".join(f"`!{a}`" for a in aliases), inline=False
+        )
+    rulings = command.extras.get("rulings") or []
+    if rulings:
+        embed.add_field(
+            name="Rulings", value="\n".join(f"• {r}" for r in rulings)[:1024], inline=False
+        )
+    return embed
+
+
+def find_command(bot: commands.Bot, name: str) -> commands.Command | None:
+    wanted = " ".join(name.lower().lstrip("/!").split())
+    for command in walk_leaf_commands(bot):
+        if wanted in (display_name(command), command.qualified_name, *command.aliases):
+            return command
+    return None
+
+
+def command_names(bot: commands.Bot) -> list[str]:
+    return [display_name(command) for command in walk_leaf_commands(bot)]

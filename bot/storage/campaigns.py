@@ -1,0 +1,105 @@
+"""Campaign rows: one per guild, created with defaults on first use."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict
+
+
+class Ruleset(StrEnum):
+    """The rule systems the bot implements; a campaign plays exactly one."""
+
+    HOCS = "hocs"
+
+    @property
+    def title(self) -> str:
+        return {Ruleset.HOCS: "Heroes of Countless Stories"}[self]
+
+
+class CampaignSettings(BaseModel):
+    """Per-campaign options stored as JSON; later features add fields with defaults."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    guild_id: int
+    ruleset: Ruleset
+    gm_role_id: int | None
+    gm_channel_id: int | None
+    settings: CampaignSettings
+
+
+def _from_row(row: aiosqlite.Row) -> Campaign:
+    return Campaign(
+        guild_id=row["guild_id"],
+        ruleset=Ruleset(row["ruleset"]),
+        gm_role_id=row["gm_role_id"],
+        gm_channel_id=row["gm_channel_id"],
+        settings=CampaignSettings.model_validate(json.loads(row["settings"])),
+    )
+
+
+class CampaignRepository:
+    """All SQL about campaigns. Never commits: the caller owns the transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def get_or_create(self, guild_id: int) -> Campaign:
+        """The guild's campaign, inserting one with defaults if it has none yet."""
+        await self._conn.execute(
+            "INSERT INTO campaigns (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
+            (guild_id,),
+        )
+        async with self._conn.execute(
+            "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None  # just inserted or already there
+        return _from_row(row)
+
+    async def get(self, guild_id: int) -> Campaign | None:
+        async with self._conn.execute(
+            "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None
+
+    async def update(self, guild_id: int, **changes: Any) -> Campaign:
+        """Change the named columns (ruleset, gm_role_id, gm_channel_id, settings).
+
+        Raises KeyError for a column that is not one of those.
+        """
+        allowed = {"ruleset", "gm_role_id", "gm_channel_id", "settings"}
+        unknown = set(changes) - allowed
+        if unknown:
+            raise KeyError(f"not campaign columns: {sorted(unknown)}")
+        await self.get_or_create(guild_id)
+        values = {
+            key: (
+                value.model_dump_json()
+                if isinstance(value, CampaignSettings)
+                else value.value
+                if isinstance(value, Ruleset)
+                else value
+            )
+            for key, value in changes.items()
+        }
+        if values:
+            assignments = ", ".join(f"{column} = :{column}" for column in values)
+            await self._conn.execute(
+                f"UPDATE campaigns SET {assignments},"
+                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                " WHERE guild_id = :guild_id",
+                {**values, "guild_id": guild_id},
+            )
+        campaign = await self.get(guild_id)
+        assert campaign is not None
+        return campaign

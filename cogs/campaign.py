@@ -1,0 +1,91 @@
+"""/campaign show and /campaign set."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TableBot
+from bot.errors import GuildOnly, UserError
+from bot.permissions import require_gm
+from bot.render.campaign import campaign_embed
+from bot.replies import send
+from bot.storage.campaigns import CampaignRepository, Ruleset
+
+log = logging.getLogger(__name__)
+
+
+class CampaignCog(commands.Cog, name="Campaign"):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @commands.hybrid_group(name="campaign", fallback="show")
+    @commands.guild_only()
+    async def campaign(self, ctx: commands.Context[TableBot]) -> None:
+        """Show this server's campaign: ruleset, GM role, where secret rolls go."""
+        await self.campaign_show(ctx)
+
+    async def campaign_show(self, ctx: commands.Context[TableBot]) -> None:
+        assert ctx.guild is not None
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+        await send(ctx, embed=campaign_embed(campaign, ctx.guild.name))
+
+    @campaign.command(
+        name="set",
+        extras={
+            "rulings": [
+                "A member is GM with Manage Server or the campaign's GM role.",
+                "With no GM channel set, secret rolls are sent to the GM role's members"
+                " by direct message (or to members with Manage Server when no role is set).",
+            ]
+        },
+    )
+    @commands.guild_only()
+    @app_commands.describe(
+        gm_role="Members with this role are GMs (Manage Server always is)",
+        ruleset="The rule system this campaign plays",
+        gm_channel="Channel where secret rolls are shown to the GM",
+        clear="Remove the GM role or the GM channel setting",
+    )
+    async def campaign_set(
+        self,
+        ctx: commands.Context[TableBot],
+        gm_role: discord.Role | None = None,
+        ruleset: Literal["hocs"] | None = None,
+        gm_channel: discord.TextChannel | None = None,
+        clear: Literal["gm_role", "gm_channel"] | None = None,
+    ) -> None:
+        """Change the campaign (GM only): GM role, ruleset, GM channel for secret rolls."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        changes: dict[str, object] = {}
+        if gm_role is not None:
+            if gm_role.is_default():
+                raise UserError("@everyone can't be the GM role: pick a role only GMs have.")
+            changes["gm_role_id"] = gm_role.id
+        if ruleset is not None:
+            changes["ruleset"] = Ruleset(ruleset)
+        if gm_channel is not None:
+            changes["gm_channel_id"] = gm_channel.id
+        if clear is not None:
+            if f"{clear}_id" in changes:
+                raise UserError(f"You both set and cleared {clear}: do one or the other.")
+            changes[f"{clear}_id"] = None
+        if not changes:
+            raise UserError("Nothing to change: give a GM role, ruleset, GM channel or clear.")
+        async with self.bot.db.transaction() as conn:
+            repo = CampaignRepository(conn)
+            campaign = await repo.get_or_create(ctx.guild.id)
+            require_gm(ctx.author, campaign, "change the campaign")
+            campaign = await repo.update(ctx.guild.id, **changes)
+        log.info("campaign of guild %s changed: %s", ctx.guild.id, sorted(changes))
+        await send(ctx, "Campaign updated.", embed=campaign_embed(campaign, ctx.guild.name))
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(CampaignCog(bot))

@@ -1,0 +1,65 @@
+"""Shared fixtures: a real SQLite file, a bot wired to dpytest's fake Discord."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import discord.ext.test as dpytest
+import pytest
+
+from bot.client import TableBot
+from bot.command_sync import SyncMode
+from bot.config import Settings
+from bot.rules.dice_source import RandomDice
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from tests.support.dpytest_fixes import patch_dpytest
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "test.sqlite3")
+    await migrate(database.connection)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token=None,
+        database_path=tmp_path / "test.sqlite3",
+        command_prefix="!",
+        message_content_intent=True,
+    )
+
+
+def test_intents() -> discord.Intents:
+    # dpytest caches members only when the intents allow it; the real bot runs
+    # without the privileged members intent, the tests need the cache.
+    intents = discord.Intents.default()
+    intents.members = True
+    intents.message_content = True
+    return intents
+
+
+@pytest.fixture
+async def bot(settings: Settings, db: Database) -> AsyncIterator[TableBot]:
+    patch_dpytest()
+    client = TableBot(
+        settings,
+        db,
+        dice=RandomDice(random.Random(1234)),
+        sync_mode=SyncMode.SKIP,
+        intents=test_intents(),
+    )
+    await client._async_setup_hook()
+    await client.load_cogs()
+    dpytest.configure(client, guilds=1, text_channels=1, members=3)
+    yield client
+    await dpytest.empty_queue()
+    # dpytest never opened a real gateway, so Client.close() would fail on it.
