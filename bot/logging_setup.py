@@ -41,3 +41,7 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     logging.getLogger("discord.http").setLevel(max(logging.getLevelName(level), logging.INFO))
+    # A text-only bot has no use for voice; discord.py's warning about it is noise.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
