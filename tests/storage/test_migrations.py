@@ -86,7 +86,7 @@ def test_migration_files_are_numbered_without_gaps() -> None:
 async def test_corrupt_file_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "corrupt.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(DatabaseUnavailable, match="corrupt.sqlite3"):
+    with pytest.raises(DatabaseUnavailable, match=r"corrupt\.sqlite3"):
         await Database.open(path)
 
 
