@@ -1,0 +1,289 @@
+"""Skill-pool values: what was asked for (``PoolSpec``) and what every die did.
+
+A result records each die the way d20's roll tree does, so one value can be
+rendered as an embed, stored as JSON and modified after the fact (determination
+after the roll, hero and fortune rerolls) without losing history. Rolling lives
+in ``rolling.py``; these are plain values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from bot.rules.errors import RulesError
+from bot.rules.hocs.modifiers import MAX_POOL_DICE, check_count, dice_change_for_net
+
+SUCCESS_FACE = 4
+SIDES = 6
+SERIAL_VERSION = 1
+
+
+class DieOrigin(Enum):
+    BASE = "base"  # attribute, training, expertise (or a raw GM pool)
+    BOON = "boon"  # the single +1d6 a net boon grants
+    DETERMINATION = "determination"  # that boon die when a determination point paid for it
+
+
+class RerollSource(Enum):
+    TALENT = "talent"  # the "reroll" dice modifier: once per die, applied automatically
+    HERO = "hero"  # hero point: any dice, chosen by the player
+    FORTUNE = "fortune"  # fortune point: one die
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    face: int
+    source: RerollSource
+
+
+def _check_face(face: object) -> int:
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+        raise RulesError(f"A d6 cannot show {face!r}; this stored roll is damaged, roll again.")
+    return face
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieRoll:
+    """One d6 of a skill pool with everything that happened to it."""
+
+    origin: DieOrigin
+    first_face: int
+    rerolls: tuple[Reroll, ...] = ()
+    focus: bool = False
+    guaranteed: bool = False
+    explosions: tuple[int, ...] = ()  # extra faces of the determination die's chain
+    added_after_roll: bool = False  # came in with a determination point spent after rolling
+
+    def __post_init__(self) -> None:
+        _check_face(self.first_face)
+        for reroll in self.rerolls:
+            _check_face(reroll.face)
+        for face in self.explosions:
+            _check_face(face)
+        if self.explosions and self.origin is not DieOrigin.DETERMINATION:
+            raise RulesError("Only the determination die explodes; this stored roll is damaged.")
+        if self.focus and self.guaranteed:
+            raise RulesError("A die cannot take both focus and a guaranteed success.")
+
+    @property
+    def rolled_face(self) -> int:
+        """The face showing before focus or a guaranteed success: the latest throw."""
+        return self.rerolls[-1].face if self.rerolls else self.first_face
+
+    @property
+    def reroll_face(self) -> int | None:
+        return self.rerolls[-1].face if self.rerolls else None
+
+    @property
+    def talent_rerolled(self) -> bool:
+        return any(r.source is RerollSource.TALENT for r in self.rerolls)
+
+    @property
+    def final_face(self) -> int:
+        if self.guaranteed:
+            return SUCCESS_FACE
+        return self.rolled_face + (1 if self.focus else 0)
+
+    @property
+    def final_faces(self) -> tuple[int, ...]:
+        return (self.final_face, *self.explosions)
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for face in self.final_faces if face >= SUCCESS_FACE)
+
+    @property
+    def sixes(self) -> int:
+        return sum(1 for face in self.final_faces if face == SIDES)
+
+    @property
+    def is_failure(self) -> bool:
+        """The die's own face (not its chain) is not a success."""
+        return self.final_face < SUCCESS_FACE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "origin": self.origin.value,
+            "first_face": self.first_face,
+            "rerolls": [{"face": r.face, "source": r.source.value} for r in self.rerolls],
+            "focus": self.focus,
+            "guaranteed": self.guaranteed,
+            "explosions": list(self.explosions),
+            "added_after_roll": self.added_after_roll,
+            "final_faces": list(self.final_faces),  # for readers; ignored by from_dict
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DieRoll:
+        try:
+            return cls(
+                origin=DieOrigin(data["origin"]),
+                first_face=data["first_face"],
+                rerolls=tuple(
+                    Reroll(face=r["face"], source=RerollSource(r["source"]))
+                    for r in data.get("rerolls", ())
+                ),
+                focus=bool(data.get("focus", False)),
+                guaranteed=bool(data.get("guaranteed", False)),
+                explosions=tuple(data.get("explosions", ())),
+                added_after_roll=bool(data.get("added_after_roll", False)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RulesError):
+                raise
+            raise RulesError("This stored roll is damaged; roll again.") from exc
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolSpec:
+    """A skill pool before rolling. ``base`` = attribute + training + expertise."""
+
+    base: int
+    boons: int = 0
+    banes: int = 0
+    determination: bool = False  # spent before the roll: counts as one more boon
+    focus: int = 0
+    rerolls: int = 0
+    guaranteed: int = 0
+
+    def __post_init__(self) -> None:
+        check_count(self.base, what="dice in the pool", maximum=MAX_POOL_DICE)
+        check_count(self.boons, what="boons")
+        check_count(self.banes, what="banes")
+        check_count(self.focus, what="focus")
+        check_count(self.rerolls, what="rerolls")
+        check_count(self.guaranteed, what="guaranteed successes")
+        if not isinstance(self.determination, bool):
+            raise RulesError("Determination is either spent or not; answer yes or no.")
+
+    @property
+    def net(self) -> int:
+        """Boons (a determination point is one) minus banes."""
+        return self.boons + (1 if self.determination else 0) - self.banes
+
+    @property
+    def dice_change(self) -> int:
+        return dice_change_for_net(self.net)
+
+    @property
+    def dice_count(self) -> int:
+        return max(0, self.base + self.dice_change)
+
+    @property
+    def extra_die(self) -> DieOrigin | None:
+        """The origin of the +1d6 die when the net count ends as a boon."""
+        if self.net <= 0:
+            return None
+        return DieOrigin.DETERMINATION if self.determination else DieOrigin.BOON
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "base": self.base,
+            "boons": self.boons,
+            "banes": self.banes,
+            "determination": self.determination,
+            "focus": self.focus,
+            "rerolls": self.rerolls,
+            "guaranteed": self.guaranteed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PoolSpec:
+        try:
+            return cls(**dict(data))
+        except TypeError as exc:
+            raise RulesError("This stored roll is damaged; roll again.") from exc
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolResult:
+    """A rolled skill pool. Dice are in roll order: base dice, then the boon die."""
+
+    spec: PoolSpec
+    dice: tuple[DieRoll, ...] = field(default=())
+    determination_after: bool = False  # the point was spent after seeing the roll
+
+    def __post_init__(self) -> None:
+        if len(self.dice) != self.spec.dice_count:
+            raise RulesError("This roll's dice do not match its pool; roll again.")
+        if sum(d.talent_rerolled for d in self.dice) > self.spec.rerolls:
+            raise RulesError("This roll uses more rerolls than it had; roll again.")
+        if sum(d.focus for d in self.dice) > self.spec.focus:
+            raise RulesError("This roll uses more focus than it had; roll again.")
+        if sum(d.guaranteed for d in self.dice) > self.spec.guaranteed:
+            raise RulesError("This roll uses more guaranteed successes than it had; roll again.")
+
+    @property
+    def zero_dice(self) -> bool:
+        """Banes (or an empty pool) left nothing to roll: 0 successes, no roll made."""
+        return not self.dice
+
+    @property
+    def successes(self) -> int:
+        return sum(d.successes for d in self.dice)
+
+    @property
+    def sixes(self) -> int:
+        return sum(d.sixes for d in self.dice)
+
+    @property
+    def explosion_count(self) -> int:
+        return sum(len(d.explosions) for d in self.dice)
+
+    @property
+    def unused_rerolls(self) -> int:
+        return self.spec.rerolls - sum(d.talent_rerolled for d in self.dice)
+
+    @property
+    def unused_focus(self) -> int:
+        return self.spec.focus - sum(d.focus for d in self.dice)
+
+    @property
+    def unused_guaranteed(self) -> int:
+        return self.spec.guaranteed - sum(d.guaranteed for d in self.dice)
+
+    @property
+    def determination_index(self) -> int | None:
+        for index, die in enumerate(self.dice):
+            if die.origin is DieOrigin.DETERMINATION:
+                return index
+        return None
+
+    @property
+    def determination_rolled_one(self) -> bool:
+        """The determination die first came up 1 (a critical failure if the test fails)."""
+        index = self.determination_index
+        return index is not None and self.dice[index].first_face == 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": SERIAL_VERSION,
+            "spec": self.spec.to_dict(),
+            "dice": [d.to_dict() for d in self.dice],
+            "determination_after": self.determination_after,
+            # Derived, for readers of the stored JSON; from_dict recomputes them.
+            "successes": self.successes,
+            "sixes": self.sixes,
+            "zero_dice": self.zero_dice,
+            "unused": {
+                "rerolls": self.unused_rerolls,
+                "focus": self.unused_focus,
+                "guaranteed": self.unused_guaranteed,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PoolResult:
+        try:
+            if data.get("version") != SERIAL_VERSION:
+                raise RulesError("This stored roll comes from another bot version; roll again.")
+            return cls(
+                spec=PoolSpec.from_dict(data["spec"]),
+                dice=tuple(DieRoll.from_dict(d) for d in data["dice"]),
+                determination_after=bool(data.get("determination_after", False)),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise RulesError("This stored roll is damaged; roll again.") from exc
