@@ -1,0 +1,254 @@
+"""Character rows: the sheet, its tracked state, active character, fortune points.
+
+Resources that can be spent are real columns so a spend is one conditional
+UPDATE (``… WHERE determination > 0``) and can never go below zero or happen twice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+
+import aiosqlite
+
+from bot.errors import UserError
+from bot.rules.hocs.character import CharacterSheet
+from bot.rules.hocs.conditions import NO_CONDITIONS, Conditions
+from bot.rules.hocs.skills import normalise_name
+from bot.storage.character_codec import CharacterDetails, sheet_from_dict, sheet_to_dict
+
+
+class CharacterKind(StrEnum):
+    PC = "pc"
+    ALLY = "ally"
+    ANTAGONIST = "antagonist"
+
+    @property
+    def title(self) -> str:
+        return {"pc": "Player character", "ally": "Ally", "antagonist": "Antagonist"}[self.value]
+
+
+class CharacterNameTaken(UserError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"There is already a character called {name} here: pick another name.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CharacterState:
+    """Tracked values that change in play (the maxima are derived from the sheet)."""
+
+    hp: int
+    temp_hp: int = 0
+    nonlethal: int = 0
+    recovery: int
+    determination: int
+    hero_points: int = 0
+    conditions: Conditions = NO_CONDITIONS
+
+
+@dataclass(frozen=True, kw_only=True)
+class Character:
+    id: int
+    guild_id: int
+    owner_id: int
+    kind: CharacterKind
+    sheet: CharacterSheet
+    details: CharacterDetails
+    state: CharacterState
+    fortune_sources: tuple[str, ...]
+    version: int
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+
+def fresh_state(sheet: CharacterSheet) -> CharacterState:
+    """A new character starts at full hit points, recovery and determination."""
+    return CharacterState(
+        hp=sheet.hit_points,
+        recovery=sheet.recovery_points,
+        determination=sheet.determination_points,
+    )
+
+
+def clamp_state(state: CharacterState, sheet: CharacterSheet) -> CharacterState:
+    """Keep tracked values within a changed sheet's maxima."""
+    return CharacterState(
+        hp=min(state.hp, sheet.hit_points),
+        temp_hp=state.temp_hp,
+        nonlethal=state.nonlethal,
+        recovery=min(state.recovery, sheet.recovery_points),
+        determination=min(state.determination, sheet.determination_points),
+        hero_points=state.hero_points,
+        conditions=state.conditions,
+    )
+
+
+_SELECT = (
+    "SELECT c.*, (SELECT json_group_array(source) FROM"
+    " (SELECT source FROM fortune_points f WHERE f.character_id = c.id ORDER BY source))"
+    " AS fortune FROM characters c"
+)
+
+
+def _from_row(row: aiosqlite.Row) -> Character:
+    sheet, details = sheet_from_dict(json.loads(row["sheet"]))
+    return Character(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        owner_id=row["owner_id"],
+        kind=CharacterKind(row["kind"]),
+        sheet=sheet,
+        details=details,
+        state=CharacterState(
+            hp=row["hp"],
+            temp_hp=row["temp_hp"],
+            nonlethal=row["nonlethal"],
+            recovery=row["recovery"],
+            determination=row["determination"],
+            hero_points=row["hero_points"],
+            conditions=Conditions.from_dict(json.loads(row["conditions"])),
+        ),
+        fortune_sources=tuple(json.loads(row["fortune"] or "[]")),
+        version=row["version"],
+    )
+
+
+class CharacterRepository:
+    """All SQL about characters. Never commits: the caller owns the transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def _one(self, where: str, params: tuple[object, ...]) -> Character | None:
+        async with self._conn.execute(f"{_SELECT} WHERE {where}", params) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        owner_id: int,
+        kind: CharacterKind,
+        sheet: CharacterSheet,
+        details: CharacterDetails,
+    ) -> Character:
+        """Insert a character at full resources. Raises CharacterNameTaken."""
+        state = fresh_state(sheet)
+        try:
+            async with self._conn.execute(
+                "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
+                " hp, recovery, determination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    owner_id,
+                    sheet.name,
+                    normalise_name(sheet.name),
+                    kind.value,
+                    json.dumps(sheet_to_dict(sheet, details)),
+                    state.hp,
+                    state.recovery,
+                    state.determination,
+                ),
+            ) as cursor:
+                row = await cursor.fetchone()
+        except aiosqlite.IntegrityError as exc:
+            if "UNIQUE" in str(exc):
+                raise CharacterNameTaken(sheet.name) from None
+            raise
+        created = await self.get(int(row[0]))
+        assert created is not None
+        return created
+
+    async def get(self, character_id: int) -> Character | None:
+        return await self._one("c.id = ?", (character_id,))
+
+    async def find(self, guild_id: int, name: str) -> Character | None:
+        """A character of the guild by name, ignoring case and spacing."""
+        return await self._one(
+            "c.guild_id = ? AND c.name_key = ?", (guild_id, normalise_name(name))
+        )
+
+    async def list(self, guild_id: int, *, owner_id: int | None = None) -> list[Character]:
+        where, params = "c.guild_id = ?", [guild_id]
+        if owner_id is not None:
+            where += " AND c.owner_id = ?"
+            params.append(owner_id)
+        async with self._conn.execute(
+            f"{_SELECT} WHERE {where} ORDER BY c.name_key", params
+        ) as cur:
+            return [_from_row(row) for row in await cur.fetchall()]
+
+    async def search_names(
+        self, guild_id: int, query: str, *, owner_id: int | None = None, limit: int = 25
+    ) -> list[str]:
+        """Names containing ``query`` (for autocomplete), the owner's own first."""
+        pattern = "%" + normalise_name(query).replace("%", "").replace("_", "") + "%"
+        async with self._conn.execute(
+            "SELECT name FROM characters WHERE guild_id = ? AND name_key LIKE ?"
+            " ORDER BY (owner_id = ?) DESC, name_key LIMIT ?",
+            (guild_id, pattern, owner_id or 0, limit),
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def update_sheet(
+        self, character: Character, sheet: CharacterSheet, details: CharacterDetails
+    ) -> Character:
+        """Save a changed sheet, keeping tracked values within its new maxima.
+
+        Raises CharacterNameTaken when a rename collides.
+        """
+        state = clamp_state(character.state, sheet)
+        try:
+            await self._conn.execute(
+                "UPDATE characters SET name = ?, name_key = ?, sheet = ?, hp = MIN(hp, ?),"
+                " recovery = MIN(recovery, ?), determination = MIN(determination, ?),"
+                " version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                " WHERE id = ?",
+                (
+                    sheet.name,
+                    normalise_name(sheet.name),
+                    json.dumps(sheet_to_dict(sheet, details)),
+                    sheet.hit_points,
+                    state.recovery,
+                    state.determination,
+                    character.id,
+                ),
+            )
+        except aiosqlite.IntegrityError as exc:
+            if "UNIQUE" in str(exc):
+                raise CharacterNameTaken(sheet.name) from None
+            raise
+        updated = await self.get(character.id)
+        assert updated is not None
+        return updated
+
+    async def delete(self, character_id: int) -> bool:
+        cursor = await self._conn.execute("DELETE FROM characters WHERE id = ?", (character_id,))
+        return cursor.rowcount == 1
+
+    async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
+        await self._conn.execute(
+            "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET character_id = excluded.character_id",
+            (guild_id, user_id, character_id),
+        )
+
+    async def get_active(self, guild_id: int, user_id: int) -> Character | None:
+        return await self._one(
+            "c.id = (SELECT character_id FROM active_characters"
+            " WHERE guild_id = ? AND user_id = ?)",
+            (guild_id, user_id),
+        )
+
+    async def spend_determination(self, character_id: int) -> bool:
+        """Spend one determination point; False (nothing written) when none is left."""
+        cursor = await self._conn.execute(
+            "UPDATE characters SET determination = determination - 1, version = version + 1"
+            " WHERE id = ? AND determination > 0",
+            (character_id,),
+        )
+        return cursor.rowcount == 1
