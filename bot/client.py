@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 COGS = (
     "cogs.meta",
     "cogs.campaign",
+    "cogs.rolling",
 )
 
 

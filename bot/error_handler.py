@@ -65,6 +65,10 @@ def user_message(error: BaseException) -> str | None:
         return f"`{error.param.name}` is missing: add it after the command and try again."
     if isinstance(error, commands.TooManyArguments):
         return "That command got more than it takes: check `/help` for its options."
+    if isinstance(error, commands.RangeError) and isinstance(error.value, str):
+        if error.minimum is not None and len(error.value) < error.minimum:
+            return f"That text needs at least {error.minimum} characters: add some and try again."
+        return f"That text must be at most {error.maximum} characters: shorten it and try again."
     if isinstance(error, commands.RangeError):
         low = "" if error.minimum is None else f" at least {error.minimum}"
         high = "" if error.maximum is None else f" at most {error.maximum}"

@@ -16,7 +16,11 @@ from bot.config import Settings
 from bot.rules.dice_source import RandomDice
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
-from tests.support.dpytest_fixes import patch_dpytest
+from tests.support.dpytest_fixes import (
+    patch_dpytest,
+    record_sent_payloads,
+    report_only_unexpected_errors,
+)
 
 
 @pytest.fixture
@@ -38,7 +42,7 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-def test_intents() -> discord.Intents:
+def intents_for_tests() -> discord.Intents:
     # dpytest caches members only when the intents allow it; the real bot runs
     # without the privileged members intent, the tests need the cache.
     intents = discord.Intents.default()
@@ -55,11 +59,22 @@ async def bot(settings: Settings, db: Database) -> AsyncIterator[TableBot]:
         db,
         dice=RandomDice(random.Random(1234)),
         sync_mode=SyncMode.SKIP,
-        intents=test_intents(),
+        intents=intents_for_tests(),
     )
     await client._async_setup_hook()
     await client.load_cogs()
     dpytest.configure(client, guilds=1, text_channels=1, members=3)
+    report_only_unexpected_errors(client)
+    client.sent_payloads = record_sent_payloads(client)  # type: ignore[attr-defined]
     yield client
     await dpytest.empty_queue()
     # dpytest never opened a real gateway, so Client.close() would fail on it.
+
+
+from tests.support.slash import SlashHarness  # noqa: E402  (appended fixture)
+
+
+@pytest.fixture
+def slash(bot: TableBot) -> SlashHarness:
+    """The slash-command harness on the dpytest bot (see tests/support/slash.py)."""
+    return SlashHarness(bot)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord.ext.test.backend as backend
+from discord.ext import commands
 
 _patched = False
 
@@ -29,3 +30,50 @@ def patch_dpytest() -> None:
 
     backend.make_role = make_role
     _patched = True
+
+
+def report_only_unexpected_errors(client: Any) -> None:
+    """Let the bot's handler answer user mistakes without dpytest re-raising them.
+
+    dpytest wraps ``on_command_error`` and re-raises every error from
+    ``dpytest.message``; a user mistake is an expected, answered outcome, so only
+    errors the handler treats as unexpected are still raised into the test.
+    """
+    import discord.ext.test.runner as runner
+
+    from bot import error_handler
+
+    handler = client.on_command_error
+    original = getattr(handler, "__old__", handler)
+
+    async def on_command_error(ctx: Any, error: Exception) -> None:
+        await original(ctx, error)
+        if error_handler.user_message(error) is None and not isinstance(
+            error, commands.CommandNotFound
+        ):
+            await runner.error_queue.put((ctx, error))
+
+    client.on_command_error = on_command_error
+
+
+def record_sent_payloads(client: Any) -> list[dict[str, Any]]:
+    """Every message payload the bot sends through ``Messageable.send``, in order.
+
+    dpytest's ``Message`` objects drop ``allowed_mentions``; the payload keeps it,
+    so tests can prove that nothing the bot sends can ping. The hook sits on the
+    payload builder because dpytest's fake HTTP inspects its caller's frame.
+    """
+    import discord.abc
+
+    sent: list[dict[str, Any]] = []
+    builder = getattr(discord.abc.handle_message_parameters, "__wrapped_builder__", None)
+    builder = builder or discord.abc.handle_message_parameters
+
+    def handle_message_parameters(*args: Any, **kwargs: Any) -> Any:
+        params = builder(*args, **kwargs)
+        sent.append(dict(params.payload or {}))
+        return params
+
+    handle_message_parameters.__wrapped_builder__ = builder  # type: ignore[attr-defined]
+    discord.abc.handle_message_parameters = handle_message_parameters
+    return sent
