@@ -54,10 +54,12 @@ def usage(command: commands.Command) -> str:
 def _describe_parameter(param: app_commands.Parameter) -> str:
     text = f"`{param.name}`: {param.description}"
     bounds = []
-    if param.min_value is not None or param.max_value is not None:
+    if param.type is discord.AppCommandOptionType.string:
+        # discord.py keeps a string's length limits in min_value/max_value.
+        if param.max_value is not None:
+            bounds.append(f"up to {param.max_value} characters")
+    elif param.min_value is not None or param.max_value is not None:
         bounds.append(f"{param.min_value}–{param.max_value}")
-    if param.max_length is not None:
-        bounds.append(f"up to {param.max_length} characters")
     if param.choices:
         names = ", ".join(choice.name for choice in param.choices[:10])
         bounds.append(f"one of {names}")

@@ -1,0 +1,77 @@
+"""Recording ordinary channel and DM sends made through dpytest's fake HTTP client.
+
+dpytest turns a send into a ``discord.Message`` and drops the ``components`` and
+``allowed_mentions`` of the request; :class:`ChannelSendRecorder` keeps the request's
+JSON so tests can check that nothing pings and click the buttons of such messages.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from tests.support import discord_schema
+from tests.support.slash_recorder import (
+    MESSAGE_KEYS,
+    MessageFields,
+    message_payload,
+    multipart_json,
+    plain_json,
+)
+
+
+@dataclass
+class SentMessage(MessageFields):
+    """A message sent through dpytest's fake HTTP (channel.send, ctx.reply, DMs)."""
+
+    channel_id: int
+    payload: dict[str, Any]
+    message_id: int | None
+    error: BaseException | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        return self.payload
+
+    def as_message_payload(self, author: dict[str, Any]) -> dict[str, Any]:
+        """Full message JSON (with components) for clicking its buttons."""
+        return message_payload(
+            self.message_id or 0, self.channel_id, author, self.payload, flags=0, kind=0
+        )
+
+
+class ChannelSendRecorder:
+    """Keeps the JSON of every message sent through dpytest's fake HTTP client."""
+
+    def __init__(self) -> None:
+        self.sends: list[SentMessage] = []
+        self.problems: list[str] = []
+
+    def install(self, http: Any) -> None:
+        if getattr(http, "_slash_harness_recorder", None) is not None:
+            return
+        original = http.send_message
+
+        async def send_message(channel_id: int, *, params: Any) -> Any:
+            # dpytest's FakeHttp.send_message reads `channel` from its caller's locals.
+            channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841
+            body = plain_json(params.payload) or multipart_json(params.multipart) or {}
+            record = SentMessage(channel_id=int(channel_id), payload=body, message_id=None)
+            self.sends.append(record)
+            try:
+                discord_schema.validate_webhook_message(
+                    {k: v for k, v in body.items() if k in MESSAGE_KEYS}
+                )
+            except discord_schema.DiscordPayloadError as error:
+                self.problems.append(str(error))
+            try:
+                result = await original(channel_id, params=params)
+            except BaseException as error:
+                record.error = error
+                raise
+            record.message_id = int(result["id"])
+            return result
+
+        http.send_message = send_message
+        http._slash_harness_recorder = self
