@@ -27,16 +27,21 @@ class NoActiveCharacter(UserError):
 
 class UnknownCharacter(UserError):
     def __init__(self, name: str) -> None:
-        shown = discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
         super().__init__(
-            f"There is no character called {shown} here: check /character list for the names."
+            f"There is no character called {safe_name(name)} here:"
+            " check /character list for the names."
         )
+
+
+def safe_name(name: str) -> str:
+    """A user-typed name made inert for a message: no markdown, no pings."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
 
 
 class NotYourCharacter(UserError):
     def __init__(self, character: Character, action: str) -> None:
         super().__init__(
-            f"{character.name} isn't yours, so you can't {action}:"
+            f"{safe_name(character.name)} isn't yours, so you can't {action}:"
             " only its owner or the GM can."
         )
 

@@ -20,6 +20,7 @@ COGS = (
     "cogs.meta",
     "cogs.campaign",
     "cogs.rolling",
+    "cogs.characters",
 )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import aiosqlite
+import discord
 
 from bot.errors import UserError
 from bot.rules.hocs.character import CharacterSheet
@@ -31,7 +32,8 @@ class CharacterKind(StrEnum):
 
 class CharacterNameTaken(UserError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"There is already a character called {name} here: pick another name.")
+        shown = discord.utils.escape_mentions(discord.utils.escape_markdown(name[:64]))
+        super().__init__(f"There is already a character called {shown} here: pick another name.")
 
 
 @dataclass(frozen=True, kw_only=True)

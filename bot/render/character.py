@@ -1,0 +1,239 @@
+"""Character sheets, lists and changes as embeds and lines.
+
+Everything a user typed (names, traits, fundamentals, skill names) goes through
+``safe`` so markdown and mentions show as typed and never format or ping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.rules.hocs.attributes import Attribute
+from bot.rules.hocs.character import CharacterSheet
+from bot.rules.hocs.conditions import ConditionKind, Conditions
+from bot.rules.hocs.skills import CATALOGUE, Skill, find_skill
+from bot.storage.characters import Character
+
+COLOUR = discord.Colour.dark_gold()
+NPC_COLOUR = discord.Colour.dark_red()
+FIELD_LIMIT = 1024
+DESCRIPTION_LIMIT = 4096
+MINUS = "\u2212"
+
+FUNDAMENTAL_QUESTIONS = {
+    "who": "Who are you?",
+    "believe": "What do you believe in?",
+    "want": "What do you want?",
+}
+
+
+def safe(text: str) -> str:
+    """User text made inert: markdown shown literally, mentions broken."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def signed(value: int) -> str:
+    """A number with a real minus sign: −6."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def dice_text(sizes: Sequence[int]) -> str:
+    """(8,) → 1d8; (8, 8) → 2d8."""
+    counts: dict[int, int] = {}
+    for size in sizes:
+        counts[size] = counts.get(size, 0) + 1
+    return " + ".join(f"{n}d{size}" for size, n in counts.items())
+
+
+def attribute_text(sheet: CharacterSheet, attribute: Attribute) -> str:
+    """ "STR 3 (1d8)"; mind shows as INS for creatures with instinct."""
+    value = sheet.attribute(attribute)
+    return (
+        f"{sheet.attribute_short(attribute)} {value} ({dice_text(sheet.attribute_die(attribute))})"
+    )
+
+
+def skill_display_name(sheet: CharacterSheet, key: str) -> str:
+    skill = find_skill(key, extra=sheet.custom_skills)
+    return skill.name if skill is not None else key
+
+
+def skill_attribute_text(sheet: CharacterSheet, skill: Skill) -> str:
+    return sheet.attribute_short(sheet.skill_attribute(skill))
+
+
+def skill_line(sheet: CharacterSheet, skill: Skill) -> str:
+    """ "Athletics (STR): training 1 + expertise → value 5"."""
+    parts = []
+    training = sheet.training_in(skill)
+    if training:
+        parts.append(f"training {training}")
+    if sheet.has_expertise(skill):
+        parts.append("expertise")
+    how = " + ".join(parts) if parts else "untrained"
+    custom = ", custom" if skill in sheet.custom_skills else ""
+    name = f"{safe(skill.name)} ({skill_attribute_text(sheet, skill)}{custom})"
+    return f"{name}: {how} → value {sheet.skill_value(skill)}"
+
+
+def _skills_field(sheet: CharacterSheet) -> str:
+    shown: list[Skill] = []
+    for skill in (*sheet.custom_skills, *CATALOGUE):
+        if skill in sheet.custom_skills or sheet.training_in(skill) or sheet.has_expertise(skill):
+            shown.append(skill)
+    lines = [skill_line(sheet, s) for s in shown]
+    lines.append(
+        "-# Other skills use the attribute alone; special skills need training."
+        " Train with /character skill."
+    )
+    return clip("\n".join(lines))
+
+
+def conditions_text(conditions: Conditions) -> str:
+    if not len(conditions):
+        return "none"
+    parts = []
+    for condition, number in conditions.entries:
+        if condition.kind is ConditionKind.FLAG:
+            parts.append(condition.value)
+        else:
+            parts.append(f"{condition.value} {number}")
+    return ", ".join(parts)
+
+
+def hit_points_text(character: Character) -> str:
+    state = character.state
+    text = f"{state.hp}/{character.sheet.hit_points}"
+    if state.temp_hp:
+        text += f" (+{state.temp_hp} temp)"
+    if state.nonlethal:
+        text += f"\n{state.nonlethal} non-lethal"
+    return text
+
+
+def header_line(character: Character) -> str:
+    sheet = character.sheet
+    return (
+        f"{character.kind.title} · Tier {sheet.tier} ({sheet.exp} exp)"
+        f" · {sheet.size.value.title()} · owner <@{character.owner_id}>"
+    )
+
+
+def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
+    """The whole sheet as one embed a player can screenshot."""
+    sheet, details, state = character.sheet, character.details, character.state
+    colour = COLOUR if character.kind.value == "pc" else NPC_COLOUR
+    embed = discord.Embed(title=clip(safe(sheet.name), 256), colour=colour)
+    embed.description = header_line(character) + ("\n★ active character" if active else "")
+    embed.add_field(
+        name="Attributes",
+        value=" · ".join(attribute_text(sheet, a) for a in Attribute),
+        inline=False,
+    )
+    embed.add_field(name="Hit points", value=hit_points_text(character))
+    embed.add_field(name="Threshold", value=signed(sheet.threshold))
+    embed.add_field(name="Recovery", value=f"{state.recovery}/{sheet.recovery_points}")
+    embed.add_field(
+        name="Determination", value=f"{state.determination}/{sheet.determination_points}"
+    )
+    embed.add_field(name="Hero points", value=str(state.hero_points))
+    fortune = ", ".join(safe(s) for s in character.fortune_sources) or "none"
+    embed.add_field(name="Fortune points", value=clip(fortune))
+    embed.add_field(name="Carrying capacity", value=f"{sheet.carrying_capacity} slots")
+    embed.add_field(name="Toughness", value=f"{details.armor} (armor)")
+    spirit = sheet.attribute_label(sheet.spirit_attribute).lower()
+    embed.add_field(name="Mettle", value=f"{sheet.mettle} ({spirit})")
+    embed.add_field(name="Skills", value=_skills_field(sheet), inline=False)
+    traits = ", ".join(safe(t) for t in details.traits) or "none yet: /character trait add"
+    embed.add_field(name="Traits", value=clip(traits), inline=False)
+    answered = False
+    for key, question in FUNDAMENTAL_QUESTIONS.items():
+        answer = getattr(details, key)
+        if answer:
+            answered = True
+            embed.add_field(name=question, value=clip(safe(answer)), inline=False)
+    if not answered:
+        embed.add_field(
+            name="Fundamentals", value="not answered yet: /character fundamentals", inline=False
+        )
+    embed.add_field(name="Conditions", value=conditions_text(state.conditions), inline=False)
+    return embed
+
+
+def list_embed(
+    characters: Sequence[Character], *, title: str, active_ids: Iterable[int]
+) -> discord.Embed:
+    """One line per character: active marker, name, kind, owner (a mention that never pings)."""
+    active = set(active_ids)
+    embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
+    if not characters:
+        embed.description = "No characters yet: create one with /character create."
+        return embed
+    lines: list[str] = []
+    used = 0
+    for index, character in enumerate(characters):
+        marker = "★ " if character.id in active else ""
+        line = (
+            f"{marker}**{safe(character.name)}** — {character.kind.title},"
+            f" tier {character.sheet.tier} · <@{character.owner_id}>"
+        )
+        more = f"…and {len(characters) - index} more: filter with player:"
+        if used + len(line) + 1 > DESCRIPTION_LIMIT - len(more) - 1:
+            lines.append(more)
+            break
+        lines.append(line)
+        used += len(line) + 1
+    embed.description = "\n".join(lines)
+    embed.set_footer(text="★ marks each player's active character.")
+    return embed
+
+
+@dataclass(frozen=True)
+class Change:
+    label: str
+    old: object
+    new: object
+
+    def line(self) -> str:
+        old, new = self.old, self.new
+        if isinstance(old, int) and isinstance(new, int) and not isinstance(old, bool):
+            old, new = signed(old), signed(new)
+        if isinstance(old, str) and isinstance(new, str):
+            old, new = safe(old), safe(new)
+        return f"{self.label}: {old} → {new}"
+
+
+def derived_values(character: Character) -> Mapping[str, int]:
+    """Maxima and tracked values, to compare before and after an edit."""
+    sheet, state = character.sheet, character.state
+    return {
+        "HP max": sheet.hit_points,
+        "HP": state.hp,
+        "Threshold": sheet.threshold,
+        "Recovery max": sheet.recovery_points,
+        "Recovery": state.recovery,
+        "Determination max": sheet.determination_points,
+        "Determination": state.determination,
+        "Carrying capacity": sheet.carrying_capacity,
+        "Mettle": sheet.mettle,
+    }
+
+
+def derived_changes(before: Character, after: Character) -> list[Change]:
+    old, new = derived_values(before), derived_values(after)
+    return [Change(key, old[key], new[key]) for key in old if old[key] != new[key]]
+
+
+def changes_message(name: str, changes: Sequence[Change], notes: Sequence[str] = ()) -> str:
+    """ "Updated **Mira**:" and one line per change, then notes; at most 2000 characters."""
+    lines = [f"Updated **{safe(name)}**:"]
+    lines += [f"• {change.line()}" for change in changes]
+    lines += [f"-# {note}" for note in notes]
+    return clip("\n".join(lines), 2000)

@@ -1,0 +1,389 @@
+"""/character: create, show, list, select, edit, delete, skills, traits, fundamentals."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.character_access import UnknownCharacter
+from bot.client import TableBot
+from bot.errors import UserError
+from bot.permissions import require_gm
+from bot.render.character import list_embed, safe, sheet_embed
+from bot.replies import send
+from bot.rules.hocs.attributes import Attribute
+from bot.rules.hocs.character import CharacterSheet, SizeCategory
+from bot.storage.campaigns import CampaignRepository
+from bot.storage.character_codec import CharacterDetails
+from bot.storage.characters import CharacterKind, CharacterRepository
+from cogs.characters import edits, options
+from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
+from cogs.characters.options import (
+    Armor,
+    AttributeValue,
+    CustomAttribute,
+    CustomSkillName,
+    Exp,
+    Fundamental,
+    Kind,
+    Name,
+    NameTaken,
+    Size,
+    SkillName,
+    Spirit,
+    Tier,
+    Training,
+    TraitText,
+)
+from cogs.characters.rulings import RULINGS
+
+log = logging.getLogger(__name__)
+
+Ctx = commands.Context[TableBot]
+NAME_HELP = "Which character (default: your active one)"
+
+
+class CharactersCog(commands.Cog, name="Characters"):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @commands.hybrid_group(name="character", invoke_without_command=True)
+    @commands.guild_only()
+    async def character(self, ctx: Ctx) -> None:
+        """Character sheets: create, show, list, select, edit, skills, traits."""
+        raise UserError("Add a subcommand, e.g. /character show or /character create (see /help).")
+
+    @character.command(name="create", extras={"rulings": RULINGS["create"]})
+    @commands.guild_only()
+    @app_commands.describe(
+        name="The character's name (1–64 characters)",
+        strength="Strength 1–5 (starting characters have 1–3)",
+        agility="Agility 1–5",
+        mind="Mind (or Instinct) 1–5",
+        presence="Presence 1–5",
+        kind="Player character (default), or an ally/antagonist NPC (GM only)",
+        tier="Tier 1–3 (default 1)",
+        size="Size category (default medium)",
+        spirit_attribute="Attribute for mettle and mind-or-presence skills (default mind)",
+        armor="Toughness from armor (default 0)",
+        instinct="Show mind as Instinct (animals, monsters)",
+    )
+    async def character_create(
+        self,
+        ctx: Ctx,
+        name: Name,
+        strength: AttributeValue,
+        agility: AttributeValue,
+        mind: AttributeValue,
+        presence: AttributeValue,
+        kind: Kind = "pc",
+        tier: Tier = 1,
+        size: Size = "medium",
+        spirit_attribute: Spirit = "mind",
+        armor: Armor = 0,
+        instinct: bool = False,
+    ) -> None:
+        """Create a character sheet; your first player character becomes your active one."""
+        guild = guild_of(ctx)
+        sheet = CharacterSheet(
+            name=options.clean_name(name),
+            strength=strength,
+            agility=agility,
+            mind=mind,
+            presence=presence,
+            tier=tier,
+            size=SizeCategory(size),
+            spirit_attribute=Attribute(spirit_attribute),
+            uses_instinct=instinct,
+        )
+        character_kind = CharacterKind(kind)
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(guild.id)
+            if character_kind is not CharacterKind.PC:
+                require_gm(ctx.author, campaign, "create allies and antagonists (NPCs)")
+            repo = CharacterRepository(conn)
+            if await repo.find(guild.id, sheet.name) is not None:
+                raise NameTaken(sheet.name)
+            character = await repo.create(
+                guild_id=guild.id,
+                owner_id=ctx.author.id,
+                kind=character_kind,
+                sheet=sheet,
+                details=CharacterDetails(armor=armor),
+            )
+            active = False
+            if character_kind is CharacterKind.PC and not await repo.get_active(
+                guild.id, ctx.author.id
+            ):
+                await repo.set_active(guild.id, ctx.author.id, character.id)
+                active = True
+        log.info("character %s created by %s", character.id, ctx.author.id)
+        text = f"Created **{safe(character.name)}**."
+        if active:
+            text += " It is now your active character."
+        await send(ctx, text, embed=sheet_embed(character, active=active))
+
+    @character.command(name="show", extras={"rulings": RULINGS["show"]})
+    @commands.guild_only()
+    @app_commands.describe(name="Which character (default: your active one)")
+    @app_commands.autocomplete(name=options.character_names)
+    async def character_show(
+        self,
+        ctx: Ctx,
+        *,
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Show a character sheet with its attributes, derived values, skills and traits."""
+        guild = guild_of(ctx)
+        async with self.bot.db.read() as conn:
+            repo = CharacterRepository(conn)
+            character = await find_for_viewing(repo, guild.id, ctx.author.id, name)
+            active = await repo.get_active(guild.id, character.owner_id)
+        is_active = active is not None and active.id == character.id
+        await send(ctx, embed=sheet_embed(character, active=is_active))
+
+    @character.command(name="list", extras={"rulings": RULINGS["list"]})
+    @commands.guild_only()
+    @app_commands.describe(player="Only this player's characters")
+    async def character_list(self, ctx: Ctx, player: discord.Member | None = None) -> None:
+        """List this server's characters with their owners; ★ marks active ones."""
+        guild = guild_of(ctx)
+        async with self.bot.db.read() as conn:
+            repo = CharacterRepository(conn)
+            found = await repo.list(guild.id, owner_id=player.id if player else None)
+            active_ids = set()
+            for owner_id in {c.owner_id for c in found}:
+                active = await repo.get_active(guild.id, owner_id)
+                if active is not None:
+                    active_ids.add(active.id)
+        whose = f"{player.display_name}'s characters" if player else f"Characters in {guild.name}"
+        whose = safe(whose)
+        await send(ctx, embed=list_embed(found, title=whose, active_ids=active_ids))
+
+    @character.command(name="select", extras={"rulings": RULINGS["select"]})
+    @commands.guild_only()
+    @app_commands.describe(name="One of your characters")
+    @app_commands.autocomplete(name=options.own_character_names)
+    async def character_select(self, ctx: Ctx, *, name: Name) -> None:
+        """Make one of your characters your active one (used when a command has no name)."""
+        guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:
+            repo = CharacterRepository(conn)
+            character = await repo.find(guild.id, name)
+            if character is None:
+                raise UnknownCharacter(name)
+            if character.owner_id != ctx.author.id:
+                raise UserError(
+                    f"{safe(character.name)} isn't yours: you can only select your own"
+                    " characters (the GM acts for others with the name option)."
+                )
+            await repo.set_active(guild.id, ctx.author.id, character.id)
+        await send(
+            ctx,
+            f"**{safe(character.name)}** is now your active character:"
+            " commands without a name use it.",
+            ephemeral=True,
+        )
+
+    @character.command(name="edit", extras={"rulings": RULINGS["edit"]})
+    @commands.guild_only()
+    @app_commands.describe(
+        name=NAME_HELP,
+        strength="New strength 1–5",
+        agility="New agility 1–5",
+        mind="New mind (or Instinct) 1–5",
+        presence="New presence 1–5",
+        tier="New tier 1–3",
+        exp="New experience points",
+        size="New size category",
+        spirit_attribute="Attribute for mettle and mind-or-presence skills",
+        armor="Toughness from armor",
+        instinct="Show mind as Instinct (animals, monsters)",
+        new_name="Rename the character",
+    )
+    @app_commands.autocomplete(name=options.character_names)
+    async def character_edit(
+        self,
+        ctx: Ctx,
+        name: Name = None,  # type: ignore[assignment]
+        strength: AttributeValue = None,  # type: ignore[assignment]
+        agility: AttributeValue = None,  # type: ignore[assignment]
+        mind: AttributeValue = None,  # type: ignore[assignment]
+        presence: AttributeValue = None,  # type: ignore[assignment]
+        tier: Tier = None,  # type: ignore[assignment]
+        exp: Exp = None,  # type: ignore[assignment]
+        size: Size | None = None,
+        spirit_attribute: Spirit | None = None,
+        armor: Armor = None,  # type: ignore[assignment]
+        instinct: bool | None = None,
+        new_name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Change sheet values; current values are kept within the new maxima."""
+        values = dict(
+            strength=strength, agility=agility, mind=mind, presence=presence, tier=tier,
+            exp=exp, size=size, spirit_attribute=spirit_attribute, armor=armor,
+            instinct=instinct, new_name=new_name,
+        )  # fmt: skip
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "edit its sheet",
+            lambda c: edits.edit_sheet(c.sheet, c.details, **values),
+        )
+
+    @character.command(name="delete", extras={"rulings": RULINGS["delete"]})
+    @commands.guild_only()
+    @app_commands.describe(name="The character to delete", confirm="True: yes, delete it for good")
+    @app_commands.autocomplete(name=options.character_names)
+    async def character_delete(self, ctx: Ctx, name: Name, confirm: bool) -> None:
+        """Delete a character for good (owner or GM; needs confirm:True)."""
+        guild = guild_of(ctx)
+        if not confirm:
+            raise UserError(
+                "Deleting a character can't be undone: run it again with confirm:True to go ahead."
+            )
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(guild.id)
+            character = await resolve(conn, ctx, campaign, name, "delete it")
+            repo = CharacterRepository(conn)
+            active = await repo.get_active(guild.id, character.owner_id)
+            await repo.delete(character.id)
+        log.info("character %s deleted by %s", character.id, ctx.author.id)
+        text = f"Deleted **{safe(character.name)}**."
+        if active is not None and active.id == character.id:
+            text += " Its owner has no active character now: pick one with /character select."
+        await send(ctx, text)
+
+    @character.command(name="skill", extras={"rulings": RULINGS["skill"]})
+    @commands.guild_only()
+    @app_commands.describe(
+        skill="The skill to change",
+        training="Training bonuses, 0 up to the tier",
+        expertise="True: this skill gets the expertise (it moves); False: remove it",
+        name=NAME_HELP,
+    )
+    @app_commands.autocomplete(skill=options.skill_names, name=options.character_names)
+    async def character_skill(
+        self,
+        ctx: Ctx,
+        skill: SkillName,
+        training: Training = None,  # type: ignore[assignment]
+        expertise: bool | None = None,
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Set a skill's training (0 up to the tier) and/or give it the expertise."""
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "change its skills",
+            lambda c: edits.set_skill(
+                c.sheet, c.details, skill, training=training, expertise=expertise
+            ),
+        )
+
+    @character.command(name="customskill", extras={"rulings": RULINGS["customskill"]})
+    @commands.guild_only()
+    @app_commands.describe(
+        skill_name="The special skill's name, e.g. Alchemy",
+        attribute="The attribute it uses (needed to add it)",
+        remove="True: remove this custom skill",
+        name=NAME_HELP,
+    )
+    @app_commands.autocomplete(skill_name=options.custom_skill_names, name=options.character_names)
+    async def character_customskill(
+        self,
+        ctx: Ctx,
+        skill_name: CustomSkillName,
+        attribute: CustomAttribute | None = None,
+        remove: bool = False,
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Add a custom special skill the catalogue lacks, or remove one."""
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "change its skills",
+            lambda c: edits.set_custom_skill(
+                c.sheet, c.details, skill_name, attribute=attribute, remove=remove
+            ),
+        )
+
+    @character.group(name="trait", invoke_without_command=True)
+    @commands.guild_only()
+    async def character_trait(self, ctx: Ctx) -> None:
+        """Add or remove a character's traits."""
+        raise UserError("Add a subcommand: /character trait add or /character trait remove.")
+
+    @character_trait.command(name="add", extras={"rulings": RULINGS["trait"]})
+    @commands.guild_only()
+    @app_commands.describe(trait="An adjective such as bold (up to 40 characters)", name=NAME_HELP)
+    @app_commands.autocomplete(name=options.character_names)
+    async def character_trait_add(
+        self,
+        ctx: Ctx,
+        trait: TraitText,
+        *,
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Add a trait (an adjective that defines the character)."""
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "change its traits",
+            lambda c: edits.change_traits(c.sheet, c.details, "add", trait),
+        )
+
+    @character_trait.command(name="remove", extras={"rulings": RULINGS["trait"]})
+    @commands.guild_only()
+    @app_commands.describe(trait="The trait to remove", name=NAME_HELP)
+    @app_commands.autocomplete(trait=options.trait_names, name=options.character_names)
+    async def character_trait_remove(
+        self,
+        ctx: Ctx,
+        trait: TraitText,
+        *,
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Remove one of the character's traits."""
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "change its traits",
+            lambda c: edits.change_traits(c.sheet, c.details, "remove", trait),
+        )
+
+    @character.command(name="fundamentals", extras={"rulings": RULINGS["fundamentals"]})
+    @commands.guild_only()
+    @app_commands.describe(
+        who="Who are you? (- clears it)",
+        believe="What do you believe in? (- clears it)",
+        want="What do you want? (- clears it)",
+        name=NAME_HELP,
+    )
+    @app_commands.autocomplete(name=options.character_names)
+    async def character_fundamentals(
+        self,
+        ctx: Ctx,
+        who: Fundamental = None,  # type: ignore[assignment]
+        believe: Fundamental = None,  # type: ignore[assignment]
+        want: Fundamental = None,  # type: ignore[assignment]
+        name: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Answer the three fundamentals: who you are, what you believe, what you want."""
+        await change_sheet(
+            self.bot,
+            ctx,
+            name,
+            "change its fundamentals",
+            lambda c: edits.set_fundamentals(
+                c.sheet, c.details, who=who, believe=believe, want=want
+            ),
+        )

@@ -1,0 +1,81 @@
+"""Finding the character a /character subcommand is about, and saving a change to it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import aiosqlite
+import discord
+from discord.ext import commands
+
+from bot.character_access import (
+    NoActiveCharacter,
+    UnknownCharacter,
+    resolve_character,
+)
+from bot.errors import GuildOnly
+from bot.render.character import changes_message, derived_changes
+from bot.replies import send
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.characters import Character, CharacterRepository
+from cogs.characters.edits import Outcome
+from cogs.characters.options import NameTaken
+
+log = logging.getLogger(__name__)
+
+Ctx = commands.Context[Any]
+
+
+def guild_of(ctx: Ctx) -> discord.Guild:
+    if ctx.guild is None:
+        raise GuildOnly()
+    return ctx.guild
+
+
+async def resolve(
+    conn: aiosqlite.Connection, ctx: Ctx, campaign: Campaign, name: str | None, action: str
+) -> Character:
+    """resolve_character for the author of ``ctx`` (its refusals escape the name)."""
+    return await resolve_character(
+        conn, campaign=campaign, member=ctx.author, name=name, action=action
+    )
+
+
+async def find_for_viewing(
+    repo: CharacterRepository, guild_id: int, user_id: int, name: str | None
+) -> Character:
+    """A character by name, or the user's active one, for viewing (anyone may view)."""
+    if name is None or not name.strip():
+        character = await repo.get_active(guild_id, user_id)
+        if character is None:
+            raise NoActiveCharacter()
+        return character
+    character = await repo.find(guild_id, name)
+    if character is None:
+        raise UnknownCharacter(name)
+    return character
+
+
+async def change_sheet(
+    bot: Any, ctx: Ctx, name: str | None, action: str, apply: Callable[[Character], Outcome]
+) -> None:
+    """Load, check the owner-or-GM rule, apply, save: one transaction; then reply.
+
+    ``apply`` raises a UserError or RulesError to refuse; nothing is written then.
+    """
+    guild = guild_of(ctx)
+    async with bot.db.transaction() as conn:
+        campaign = await CampaignRepository(conn).get_or_create(guild.id)
+        before = await resolve(conn, ctx, campaign, name, action)
+        outcome = apply(before)
+        repo = CharacterRepository(conn)
+        if outcome.sheet.name != before.name:
+            clash = await repo.find(guild.id, outcome.sheet.name)
+            if clash is not None and clash.id != before.id:
+                raise NameTaken(outcome.sheet.name)
+        after = await repo.update_sheet(before, outcome.sheet, outcome.details)
+    log.info("character %s changed by %s: %s", after.id, ctx.author.id, action)
+    changes = [*outcome.changes, *derived_changes(before, after)]
+    await send(ctx, changes_message(after.name, changes, outcome.notes))
