@@ -21,6 +21,7 @@ COGS = (
     "cogs.campaign",
     "cogs.rolling",
     "cogs.characters",
+    "cogs.skill_rolls",
 )
 
 

@@ -21,6 +21,30 @@ class LoggedRoll:
     total: int | None
     secret: bool
     created_at: str
+    character_id: int | None = None
+    message_id: int | None = None
+
+
+def _from_row(row: aiosqlite.Row) -> LoggedRoll:
+    keys = row.keys()
+    return LoggedRoll(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_id=row["user_id"],
+        kind=row["kind"],
+        expression=row["expression"],
+        result=json.loads(row["result"]),
+        total=row["total"],
+        secret=bool(row["secret"]),
+        created_at=row["created_at"],
+        character_id=row["character_id"] if "character_id" in keys else None,
+        message_id=row["message_id"] if "message_id" in keys else None,
+    )
+
+
+def _json(result: dict[str, Any]) -> str:
+    return json.dumps(result, separators=(",", ":"))
 
 
 class RollLogRepository:
@@ -67,18 +91,97 @@ class RollLogRepository:
             (guild_id, limit),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [
-            LoggedRoll(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                user_id=row["user_id"],
-                kind=row["kind"],
-                expression=row["expression"],
-                result=json.loads(row["result"]),
-                total=row["total"],
-                secret=bool(row["secret"]),
-                created_at=row["created_at"],
-            )
-            for row in rows
-        ]
+        return [_from_row(row) for row in rows]
+
+    async def record(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int,
+        kind: str,
+        expression: str,
+        result: dict[str, Any],
+        total: int | None,
+        secret: bool,
+        character_id: int | None = None,
+    ) -> int:
+        """Like ``add``, also linking the roll to the character it was made for.
+
+        Returns the new id. Raises ``aiosqlite.IntegrityError`` if the guild has no
+        campaign row or the character does not exist.
+        """
+        async with self._conn.execute(
+            "INSERT INTO roll_log (guild_id, channel_id, user_id, kind, expression, result,"
+            " total, secret, character_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                user_id,
+                kind,
+                expression,
+                _json(result),
+                total,
+                int(secret),
+                character_id,
+            ),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    async def get(self, roll_id: int) -> LoggedRoll | None:
+        """One logged roll by id, or None."""
+        async with self._conn.execute("SELECT * FROM roll_log WHERE id = ?", (roll_id,)) as cur:
+            row = await cur.fetchone()
+        return _from_row(row) if row else None
+
+    async def get_by_message(self, message_id: int) -> LoggedRoll | None:
+        """The roll whose reply is the message ``message_id`` (for buttons on it), or None."""
+        async with self._conn.execute(
+            "SELECT * FROM roll_log WHERE message_id = ? ORDER BY id DESC LIMIT 1", (message_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None
+
+    async def latest_for_character(
+        self, character_id: int, *, kinds: tuple[str, ...] | None = None
+    ) -> LoggedRoll | None:
+        """The newest roll made for a character (optionally only of the given kinds)."""
+        where, params = "character_id = ?", [character_id]
+        if kinds:
+            where += f" AND kind IN ({', '.join('?' for _ in kinds)})"
+            params.extend(kinds)
+        async with self._conn.execute(
+            f"SELECT * FROM roll_log WHERE {where} ORDER BY id DESC LIMIT 1", params
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None
+
+    async def set_message(self, roll_id: int, message_id: int) -> bool:
+        """Remember the message that shows the roll; False if there is no such roll."""
+        cursor = await self._conn.execute(
+            "UPDATE roll_log SET message_id = ? WHERE id = ?", (message_id, roll_id)
+        )
+        return cursor.rowcount == 1
+
+    async def update_result(
+        self,
+        roll_id: int,
+        result: dict[str, Any],
+        total: int | None,
+        *,
+        expected: dict[str, Any] | None = None,
+    ) -> bool:
+        """Replace a roll's stored result (a reroll or determination after the roll).
+
+        With ``expected`` the update only happens if the stored result is still
+        that one (compare-and-set: two buttons pressed at once cannot both apply).
+        Returns False when nothing was updated.
+        """
+        sql = "UPDATE roll_log SET result = ?, total = ? WHERE id = ?"
+        params: list[object] = [_json(result), total, roll_id]
+        if expected is not None:
+            sql += " AND result = ?"
+            params.append(_json(expected))
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount == 1

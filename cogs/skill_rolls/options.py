@@ -1,0 +1,116 @@
+"""Options shared by /pool, /check and /clash: bounds, parsing, autocomplete, rulings."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.character_access import MAX_NAME
+from bot.errors import UserError
+from bot.rules.errors import RulesError
+from bot.rules.hocs.character import CharacterSheet, match_sheet_names
+from bot.rules.hocs.difficulty import Difficulty, match_difficulty_names, parse_difficulty
+from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE
+
+Count = commands.Range[int, 0, MAX_MODIFIER]
+Dice = commands.Range[int, 0, MAX_POOL_DICE]
+Text = commands.Range[str, 1, 100]
+Name = commands.Range[str, 1, MAX_NAME]
+MAX_LABEL = 100
+MAX_DIFFICULTY_TEXT = 40
+
+_LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<number>-?\d+)\)\s*$")
+
+POOL_RULINGS = [
+    "Successes are dice showing 4–6. Boons: any net boon adds 1d6 (they don't stack);"
+    " each boon cancels one bane; net banes remove ⌈banes/2⌉ dice (1–2 → −1d6, 3–4 → −2d6).",
+    "Banes can empty a pool: nothing is rolled and it counts 0 successes.",
+    "Modifiers are used as a careful player would, in this order: rerolls on the lowest"
+    " failures (never on a 3 a focus will fix), focus on 3s, guaranteed successes on the"
+    " failures left, leftover focus on 5s (a 6 breaks clash ties). Unusable ones are shown.",
+    "Determination (spent before the roll) is one more boon; that boon die explodes on 6s."
+    " On /pool it is spent from your active character; with none, it is refused.",
+    "Difficulty 0 (Routinary or Easy): no need to roll — an automatic success.",
+    "Advantage: 2 or more successes over the difficulty. A 1 on the determination die"
+    " of a failed test flags a possible critical failure.",
+]
+
+CHECK_RULINGS = [
+    "The pool is the sheet's skill value (attribute + training + expertise), or the"
+    " attribute alone; an untrained special skill is refused.",
+    "Condition banes are added automatically: staggered 2, fatigued 1 per instance.",
+    "Determination is spent from the character atomically with the roll; with 0 points"
+    " nothing is rolled. Only the owner or the GM may roll for a character.",
+    POOL_RULINGS[0],
+    "Banes can empty a pool (0 successes). Focus, rerolls and guaranteed successes are"
+    " used optimally, as in /pool (see /help pool for the order).",
+    POOL_RULINGS[4],
+    POOL_RULINGS[5],
+]
+
+CLASH_RULINGS = [
+    "More successes wins; a tie goes to more 6s, but in an attack the attacker (you) wins"
+    " ties. If neither side rolls a success the clash is repeated; every round is shown.",
+    "A non-attack tie in successes and 6s is repeated too; after 20 rounds it is a"
+    " stand-off. If neither side has dice: stand-off (an attack lands).",
+    "The opponent is a character (its sheet and conditions) or a pool size such as 4."
+    " Its skill defaults to yours, or to defense in an attack.",
+    "Winning by 2 or more successes gives advantage. Boons, banes and condition banes"
+    " apply to each side as in tests.",
+]
+
+
+def parse_difficulty_option(value: str | None) -> Difficulty | None:
+    """A difficulty typed or picked: a number 0–10, a table name, or "Hard (4)"."""
+    if value is None or not value.strip():
+        return None
+    text = value.strip()[:MAX_DIFFICULTY_TEXT]
+    labelled = _LABELLED.match(text)
+    if labelled:
+        text = labelled["number"]
+    try:
+        return parse_difficulty(text)
+    except RulesError as exc:
+        raise UserError(escape_user_text(str(exc))) from None
+
+
+def escape_user_text(text: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def clean_label(label: str | None) -> str | None:
+    if label is None:
+        return None
+    text = " ".join(label.split())[:MAX_LABEL]
+    return text or None
+
+
+def difficulty_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Names with their numbers; the value sent back is the number."""
+    choices = []
+    for label in match_difficulty_names(current or ""):
+        number = _LABELLED.match(label)
+        value = number["number"] if number else label
+        choices.append(app_commands.Choice(name=label, value=value))
+    return choices[:25]
+
+
+def skill_choices(current: str, sheet: CharacterSheet | None) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=name, value=name)
+        for name in match_sheet_names((current or "")[:100], sheet)
+    ][:25]
+
+
+def opponent_pool_size(value: str) -> int | None:
+    """The opponent as a bare number of dice ("4", "4d6"), or None for a character name."""
+    match = re.fullmatch(r"\s*(\d{1,3})\s*(?:d6?)?\s*", value, flags=re.IGNORECASE)
+    if not match:
+        return None
+    size = int(match[1])
+    if size > MAX_POOL_DICE:
+        raise UserError(f"An opponent pool has at most {MAX_POOL_DICE} dice; you gave {size}.")
+    return size
