@@ -82,7 +82,7 @@ class RollingCog(commands.Cog, name="Rolling"):
             campaign = None
             if ctx.guild is not None:
                 campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
-            await RollLogRepository(conn).add(
+            await RollLogRepository(conn).record(
                 guild_id=ctx.guild.id if ctx.guild else None,
                 channel_id=ctx.channel.id,
                 user_id=ctx.author.id,

@@ -26,7 +26,6 @@ class LoggedRoll:
 
 
 def _from_row(row: aiosqlite.Row) -> LoggedRoll:
-    keys = row.keys()
     return LoggedRoll(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -38,8 +37,8 @@ def _from_row(row: aiosqlite.Row) -> LoggedRoll:
         total=row["total"],
         secret=bool(row["secret"]),
         created_at=row["created_at"],
-        character_id=row["character_id"] if "character_id" in keys else None,
-        message_id=row["message_id"] if "message_id" in keys else None,
+        character_id=row["character_id"],
+        message_id=row["message_id"],
     )
 
 
@@ -52,37 +51,6 @@ class RollLogRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
-
-    async def add(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int | None,
-        user_id: int,
-        kind: str,
-        expression: str,
-        result: dict[str, Any],
-        total: int | None,
-        secret: bool,
-    ) -> int:
-        """Record one roll and return its id. The guild's campaign must exist."""
-        async with self._conn.execute(
-            "INSERT INTO roll_log"
-            " (guild_id, channel_id, user_id, kind, expression, result, total, secret)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (
-                guild_id,
-                channel_id,
-                user_id,
-                kind,
-                expression,
-                json.dumps(result, separators=(",", ":")),
-                total,
-                int(secret),
-            ),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0])
 
     async def recent(self, guild_id: int | None, *, limit: int = 20) -> list[LoggedRoll]:
         """The newest rolls of a guild (or of direct messages when ``guild_id`` is None)."""
@@ -106,9 +74,9 @@ class RollLogRepository:
         secret: bool,
         character_id: int | None = None,
     ) -> int:
-        """Like ``add``, also linking the roll to the character it was made for.
+        """Record one roll, linked to the character it was made for if any; return its id.
 
-        Returns the new id. Raises ``aiosqlite.IntegrityError`` if the guild has no
+        Raises ``aiosqlite.IntegrityError`` if the guild has no
         campaign row or the character does not exist.
         """
         async with self._conn.execute(

@@ -52,7 +52,7 @@ async def test_roll_log_keeps_full_result(db: Database) -> None:
     result = {"total": 17, "dice": [{"sides": 20, "faces": [12]}], "label": "@everyone"}
     async with db.transaction() as conn:
         await CampaignRepository(conn).get_or_create(3)
-        roll_id = await RollLogRepository(conn).add(
+        roll_id = await RollLogRepository(conn).record(
             guild_id=3,
             channel_id=9,
             user_id=11,
@@ -72,7 +72,7 @@ async def test_roll_log_keeps_full_result(db: Database) -> None:
 
 async def test_roll_log_in_direct_messages_needs_no_campaign(db: Database) -> None:
     async with db.transaction() as conn:
-        await RollLogRepository(conn).add(
+        await RollLogRepository(conn).record(
             guild_id=None,
             channel_id=1,
             user_id=2,
