@@ -22,6 +22,7 @@ COGS = (
     "cogs.rolling",
     "cogs.characters",
     "cogs.skill_rolls",
+    "cogs.combat",
 )
 
 

@@ -13,8 +13,9 @@ import discord
 
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import CharacterSheet
-from bot.rules.hocs.conditions import ConditionKind, Conditions
+from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
 from bot.rules.hocs.skills import CATALOGUE, Skill, find_skill
+from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character
 
 COLOUR = discord.Colour.dark_gold()
@@ -108,6 +109,33 @@ def conditions_text(conditions: Conditions) -> str:
     return ", ".join(parts)
 
 
+def weapons_text(details: CharacterDetails) -> str:
+    """One line per weapon: "Greatsword: 1d12 slash, melee"."""
+    if not details.weapons:
+        return "none yet: /character weapon add"
+    lines = []
+    for weapon in details.weapons:
+        types = "/".join(t.value for t in weapon.types)
+        lethal = "" if weapon.lethal else ", non-lethal"
+        lines.append(
+            f"{safe(weapon.name)}: {dice_text(weapon.dice)} {types}, {weapon.kind.value}{lethal}"
+        )
+    return clip("\n".join(lines))
+
+
+def defenses_text(details: CharacterDetails) -> str:
+    """Resistances, immunities and weaknesses; empty when there are none."""
+    parts = []
+    for label, types in (
+        ("Resistant", details.resistances),
+        ("Immune", details.immunities),
+        ("Weak", details.weaknesses),
+    ):
+        if types:
+            parts.append(f"{label}: {', '.join(t.value for t in types)}")
+    return clip(" · ".join(parts))
+
+
 def hit_points_text(character: Character) -> str:
     state = character.state
     text = f"{state.hp}/{character.sheet.hit_points}"
@@ -115,6 +143,8 @@ def hit_points_text(character: Character) -> str:
         text += f" (+{state.temp_hp} temp)"
     if state.nonlethal:
         text += f"\n{state.nonlethal} non-lethal"
+    if Condition.WOUNDED in state.conditions:
+        text += "\nwounded: /character wounds list"
     return text
 
 
@@ -150,7 +180,12 @@ def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
     embed.add_field(name="Toughness", value=f"{details.armor} (armor)")
     spirit = sheet.attribute_label(sheet.spirit_attribute).lower()
     embed.add_field(name="Mettle", value=f"{sheet.mettle} ({spirit})")
+    embed.add_field(name="Speed", value=str(details.speed))
     embed.add_field(name="Skills", value=_skills_field(sheet), inline=False)
+    embed.add_field(name="Weapons", value=weapons_text(details), inline=False)
+    defenses = defenses_text(details)
+    if defenses:
+        embed.add_field(name="Defenses", value=defenses, inline=False)
     traits = ", ".join(safe(t) for t in details.traits) or "none yet: /character trait add"
     embed.add_field(name="Traits", value=clip(traits), inline=False)
     answered = False

@@ -43,33 +43,42 @@ from cogs.characters.rulings import RULINGS
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-NAME_HELP = "Which character (default: your active one)"
+# The slash menu shows ``description=`` and the option descriptions; /help shows the
+# docstring's first line, the options and the rulings. Everything sent to Discord for the
+# whole /character group (names, descriptions, choices) counts towards one 4000-character
+# limit, so what is sent stays short and the detail lives in the docstrings and rulings.
+NAME_HELP = "Default: your active character"
+ATTRIBUTE_HELP = "1–5"
 
 
 class CharactersCog(commands.Cog, name="Characters"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
-    @commands.hybrid_group(name="character", invoke_without_command=True)
+    @commands.hybrid_group(
+        name="character", invoke_without_command=True, description="Character sheets"
+    )
     @commands.guild_only()
     async def character(self, ctx: Ctx) -> None:
         """Character sheets: create, show, list, select, edit, skills, traits."""
         raise UserError("Add a subcommand, e.g. /character show or /character create (see /help).")
 
-    @character.command(name="create", extras={"rulings": RULINGS["create"]})
+    @character.command(
+        name="create", description="Create a character sheet", extras={"rulings": RULINGS["create"]}
+    )
     @commands.guild_only()
     @app_commands.describe(
-        name="The character's name (1–64 characters)",
-        strength="Strength 1–5 (starting characters have 1–3)",
-        agility="Agility 1–5",
-        mind="Mind (or Instinct) 1–5",
-        presence="Presence 1–5",
-        kind="Player character (default), or an ally/antagonist NPC (GM only)",
-        tier="Tier 1–3 (default 1)",
-        size="Size category (default medium)",
-        spirit_attribute="Attribute for mettle and mind-or-presence skills (default mind)",
-        armor="Toughness from armor (default 0)",
-        instinct="Show mind as Instinct (animals, monsters)",
+        name="Character name",
+        strength="1–5 (new characters: 1–3)",
+        agility=ATTRIBUTE_HELP,
+        mind=ATTRIBUTE_HELP,
+        presence=ATTRIBUTE_HELP,
+        kind="pc (default); ally/antagonist NPCs: GM only",
+        tier="1–3 (default 1)",
+        size="Default medium",
+        spirit_attribute="Mettle attribute (default mind)",
+        armor="Armor toughness (default 0)",
+        instinct="Mind is Instinct (animals, monsters)",
     )
     async def character_create(
         self,
@@ -126,9 +135,11 @@ class CharactersCog(commands.Cog, name="Characters"):
             text += " It is now your active character."
         await send(ctx, text, embed=sheet_embed(character, active=active))
 
-    @character.command(name="show", extras={"rulings": RULINGS["show"]})
+    @character.command(
+        name="show", description="Show a character sheet", extras={"rulings": RULINGS["show"]}
+    )
     @commands.guild_only()
-    @app_commands.describe(name="Which character (default: your active one)")
+    @app_commands.describe(name=NAME_HELP)
     @app_commands.autocomplete(name=options.character_names)
     async def character_show(
         self,
@@ -145,7 +156,9 @@ class CharactersCog(commands.Cog, name="Characters"):
         is_active = active is not None and active.id == character.id
         await send(ctx, embed=sheet_embed(character, active=is_active))
 
-    @character.command(name="list", extras={"rulings": RULINGS["list"]})
+    @character.command(
+        name="list", description="List the server's characters", extras={"rulings": RULINGS["list"]}
+    )
     @commands.guild_only()
     @app_commands.describe(player="Only this player's characters")
     async def character_list(self, ctx: Ctx, player: discord.Member | None = None) -> None:
@@ -163,7 +176,11 @@ class CharactersCog(commands.Cog, name="Characters"):
         whose = safe(whose)
         await send(ctx, embed=list_embed(found, title=whose, active_ids=active_ids))
 
-    @character.command(name="select", extras={"rulings": RULINGS["select"]})
+    @character.command(
+        name="select",
+        description="Set your active character",
+        extras={"rulings": RULINGS["select"]},
+    )
     @commands.guild_only()
     @app_commands.describe(name="One of your characters")
     @app_commands.autocomplete(name=options.own_character_names)
@@ -188,20 +205,22 @@ class CharactersCog(commands.Cog, name="Characters"):
             ephemeral=True,
         )
 
-    @character.command(name="edit", extras={"rulings": RULINGS["edit"]})
+    @character.command(
+        name="edit", description="Change a sheet's values", extras={"rulings": RULINGS["edit"]}
+    )
     @commands.guild_only()
     @app_commands.describe(
         name=NAME_HELP,
-        strength="New strength 1–5",
-        agility="New agility 1–5",
-        mind="New mind (or Instinct) 1–5",
-        presence="New presence 1–5",
-        tier="New tier 1–3",
-        exp="New experience points",
-        size="New size category",
-        spirit_attribute="Attribute for mettle and mind-or-presence skills",
-        armor="Toughness from armor",
-        instinct="Show mind as Instinct (animals, monsters)",
+        strength=ATTRIBUTE_HELP,
+        agility=ATTRIBUTE_HELP,
+        mind=ATTRIBUTE_HELP,
+        presence=ATTRIBUTE_HELP,
+        tier="1–3",
+        exp="Experience points",
+        size="Size category",
+        spirit_attribute="Mettle attribute",
+        armor="Armor toughness",
+        instinct="Mind is Instinct (animals, monsters)",
         new_name="Rename the character",
     )
     @app_commands.autocomplete(name=options.character_names)
@@ -235,9 +254,13 @@ class CharactersCog(commands.Cog, name="Characters"):
             lambda c: edits.edit_sheet(c.sheet, c.details, **values),
         )
 
-    @character.command(name="delete", extras={"rulings": RULINGS["delete"]})
+    @character.command(
+        name="delete",
+        description="Delete a character for good",
+        extras={"rulings": RULINGS["delete"]},
+    )
     @commands.guild_only()
-    @app_commands.describe(name="The character to delete", confirm="True: yes, delete it for good")
+    @app_commands.describe(name="Character to delete", confirm="True to delete for good")
     @app_commands.autocomplete(name=options.character_names)
     async def character_delete(self, ctx: Ctx, name: Name, confirm: bool) -> None:
         """Delete a character for good (owner or GM; needs confirm:True)."""
@@ -258,12 +281,16 @@ class CharactersCog(commands.Cog, name="Characters"):
             text += " Its owner has no active character now: pick one with /character select."
         await send(ctx, text)
 
-    @character.command(name="skill", extras={"rulings": RULINGS["skill"]})
+    @character.command(
+        name="skill",
+        description="Set a skill's training or expertise",
+        extras={"rulings": RULINGS["skill"]},
+    )
     @commands.guild_only()
     @app_commands.describe(
-        skill="The skill to change",
-        training="Training bonuses, 0 up to the tier",
-        expertise="True: this skill gets the expertise (it moves); False: remove it",
+        skill="Skill to change",
+        training="0 up to the tier",
+        expertise="True: give it the expertise; False: remove it",
         name=NAME_HELP,
     )
     @app_commands.autocomplete(skill=options.skill_names, name=options.character_names)
@@ -286,12 +313,16 @@ class CharactersCog(commands.Cog, name="Characters"):
             ),
         )
 
-    @character.command(name="customskill", extras={"rulings": RULINGS["customskill"]})
+    @character.command(
+        name="customskill",
+        description="Add or remove a custom skill",
+        extras={"rulings": RULINGS["customskill"]},
+    )
     @commands.guild_only()
     @app_commands.describe(
-        skill_name="The special skill's name, e.g. Alchemy",
-        attribute="The attribute it uses (needed to add it)",
-        remove="True: remove this custom skill",
+        skill_name="Skill name, e.g. Alchemy",
+        attribute="Attribute it uses (to add it)",
+        remove="True: remove it",
         name=NAME_HELP,
     )
     @app_commands.autocomplete(skill_name=options.custom_skill_names, name=options.character_names)
@@ -314,15 +345,17 @@ class CharactersCog(commands.Cog, name="Characters"):
             ),
         )
 
-    @character.group(name="trait", invoke_without_command=True)
+    @character.group(name="trait", invoke_without_command=True, description="Add or remove traits")
     @commands.guild_only()
     async def character_trait(self, ctx: Ctx) -> None:
         """Add or remove a character's traits."""
         raise UserError("Add a subcommand: /character trait add or /character trait remove.")
 
-    @character_trait.command(name="add", extras={"rulings": RULINGS["trait"]})
+    @character_trait.command(
+        name="add", description="Add a trait", extras={"rulings": RULINGS["trait"]}
+    )
     @commands.guild_only()
-    @app_commands.describe(trait="An adjective such as bold (up to 40 characters)", name=NAME_HELP)
+    @app_commands.describe(trait="An adjective, e.g. bold", name=NAME_HELP)
     @app_commands.autocomplete(name=options.character_names)
     async def character_trait_add(
         self,
@@ -340,9 +373,11 @@ class CharactersCog(commands.Cog, name="Characters"):
             lambda c: edits.change_traits(c.sheet, c.details, "add", trait),
         )
 
-    @character_trait.command(name="remove", extras={"rulings": RULINGS["trait"]})
+    @character_trait.command(
+        name="remove", description="Remove a trait", extras={"rulings": RULINGS["trait"]}
+    )
     @commands.guild_only()
-    @app_commands.describe(trait="The trait to remove", name=NAME_HELP)
+    @app_commands.describe(trait="Trait to remove", name=NAME_HELP)
     @app_commands.autocomplete(trait=options.trait_names, name=options.character_names)
     async def character_trait_remove(
         self,
@@ -360,12 +395,16 @@ class CharactersCog(commands.Cog, name="Characters"):
             lambda c: edits.change_traits(c.sheet, c.details, "remove", trait),
         )
 
-    @character.command(name="fundamentals", extras={"rulings": RULINGS["fundamentals"]})
+    @character.command(
+        name="fundamentals",
+        description="Set the three fundamentals",
+        extras={"rulings": RULINGS["fundamentals"]},
+    )
     @commands.guild_only()
     @app_commands.describe(
-        who="Who are you? (- clears it)",
-        believe="What do you believe in? (- clears it)",
-        want="What do you want? (- clears it)",
+        who="Who are you? (- clears)",
+        believe="What do you believe in? (- clears)",
+        want="What do you want? (- clears)",
         name=NAME_HELP,
     )
     @app_commands.autocomplete(name=options.character_names)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 OWNER_OR_GM = "Players change only their own characters; the GM can change any."
+SPIRIT = (
+    "spirit_attribute picks the mettle attribute, mind or presence: mettle and the"
+    " mind-or-presence skills use it."
+)
+INSTINCT = "instinct only shows mind as Instinct on the sheet (for animals and monsters)."
 
 RULINGS: dict[str, list[str]] = {
     "create": [
@@ -14,6 +19,8 @@ RULINGS: dict[str, list[str]] = {
         "Names: 1–64 characters on one line with a letter or digit, unique in the server"
         " ignoring case and spacing.",
         "A new character starts with full hit points, recovery and determination.",
+        SPIRIT,
+        INSTINCT,
     ],
     "show": [
         "Anyone may view any sheet: sheets are table knowledge.",
@@ -38,6 +45,8 @@ RULINGS: dict[str, list[str]] = {
         " heal or rest for that.",
         "Tier and exp are set separately: the GM decides when a character reaches a tier.",
         "A tier below a skill's training is refused: lower the training first.",
+        SPIRIT,
+        INSTINCT,
     ],
     "delete": [
         "Deleting is irreversible, so it needs confirm:True.",

@@ -1,0 +1,223 @@
+"""Combat state: a character's vitals and wounds, and the open damage-die choices.
+
+Every write here happens inside the caller's transaction (``BEGIN IMMEDIATE``):
+a command loads the target, computes the hit and saves it before anyone else
+can read, so simultaneous hits all count.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from bot.rules.errors import RulesError
+from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
+from bot.rules.hocs.wounds import Wound
+from bot.storage.characters import Character, CharacterRepository
+
+CHOICE_LIFETIME = timedelta(minutes=15)
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def timestamp(moment: datetime) -> str:
+    """The text form stored (and compared) in ``expires_at``."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass(frozen=True)
+class CombatCharacter:
+    """A character with its wounds: everything combat reads."""
+
+    character: Character
+    wounds: tuple[Wound, ...]
+
+    @property
+    def vitals(self) -> Vitals:
+        state = self.character.state
+        return Vitals(
+            hp=state.hp,
+            temp_hp=state.temp_hp,
+            nonlethal=state.nonlethal,
+            conditions=state.conditions,
+            wounds=self.wounds,
+        )
+
+    @property
+    def combatant(self) -> Combatant:
+        details = self.character.details
+        return Combatant(
+            sheet=self.character.sheet,
+            vitals=self.vitals,
+            armor=details.armor,
+            resistances=details.resistances,
+            immunities=details.immunities,
+            weaknesses=details.weaknesses,
+            speed=details.speed,
+        )
+
+
+@dataclass(frozen=True)
+class DamageChoice:
+    """A damage roll whose kept die can still be switched."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    user_id: int
+    attacker_id: int | None
+    target_id: int | None
+    intro: dict[str, Any]
+    inputs: HitInputs
+    rolls: PriorRolls
+    chosen_index: int
+    before: Vitals | None
+    after: Vitals | None
+    message_id: int | None
+    expires_at: str
+
+    def expired(self, now: datetime) -> bool:
+        return self.expires_at < timestamp(now)
+
+
+def _choice_from_row(row: aiosqlite.Row) -> DamageChoice:
+    before, after = row["before_state"], row["after_state"]
+    return DamageChoice(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_id=row["user_id"],
+        attacker_id=row["attacker_id"],
+        target_id=row["target_id"],
+        intro=json.loads(row["intro"]),
+        inputs=HitInputs.from_dict(json.loads(row["inputs"])),
+        rolls=PriorRolls.from_dict(json.loads(row["rolls"])),
+        chosen_index=row["chosen_index"],
+        before=Vitals.from_dict(json.loads(before)) if before else None,
+        after=Vitals.from_dict(json.loads(after)) if after else None,
+        message_id=row["message_id"],
+        expires_at=row["expires_at"],
+    )
+
+
+class CombatRepository:
+    """All SQL about combat state. Never commits: the caller owns the transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._characters = CharacterRepository(conn)
+
+    # --- characters ---
+
+    async def wounds(self, character_id: int) -> tuple[Wound, ...]:
+        """The stored wounds and injuries; RulesError if the stored list is damaged."""
+        async with self._conn.execute(
+            "SELECT wounds FROM characters WHERE id = ?", (character_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return ()
+        try:
+            return tuple(Wound.from_dict(w) for w in json.loads(row[0]))
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RulesError):
+                raise
+            raise RulesError("This character's stored wounds are damaged; ask the GM.") from exc
+
+    async def with_wounds(self, character: Character) -> CombatCharacter:
+        return CombatCharacter(character, await self.wounds(character.id))
+
+    async def get(self, character_id: int) -> CombatCharacter | None:
+        character = await self._characters.get(character_id)
+        return None if character is None else await self.with_wounds(character)
+
+    async def save_vitals(self, character_id: int, vitals: Vitals) -> None:
+        """Write HP, temporary HP, non-lethal damage, conditions and wounds at once."""
+        await self._conn.execute(
+            "UPDATE characters SET hp = ?, temp_hp = ?, nonlethal = ?, conditions = ?,"
+            " wounds = ?, version = version + 1,"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+            (
+                vitals.hp,
+                vitals.temp_hp,
+                vitals.nonlethal,
+                _json(vitals.conditions.to_dict()),
+                _json([w.to_dict() for w in vitals.wounds]),
+                character_id,
+            ),
+        )
+
+    # --- damage-die choices ---
+
+    async def create_choice(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        attacker_id: int | None,
+        target_id: int | None,
+        intro: dict[str, Any],
+        inputs: HitInputs,
+        rolls: PriorRolls,
+        chosen_index: int,
+        before: Vitals | None,
+        after: Vitals | None,
+        now: datetime,
+    ) -> int:
+        """Store an open choice (and drop expired ones); returns its id."""
+        await self._conn.execute(
+            "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
+        )
+        async with self._conn.execute(
+            "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"
+            " intro, inputs, rolls, chosen_index, before_state, after_state, expires_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                user_id,
+                attacker_id,
+                target_id,
+                _json(intro),
+                _json(inputs.to_dict()),
+                _json(rolls.to_dict()),
+                chosen_index,
+                _json(before.to_dict()) if before else None,
+                _json(after.to_dict()) if after else None,
+                timestamp(now + CHOICE_LIFETIME),
+            ),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    async def get_choice(self, choice_id: int) -> DamageChoice | None:
+        async with self._conn.execute(
+            "SELECT * FROM damage_choices WHERE id = ?", (choice_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _choice_from_row(row) if row else None
+
+    async def update_choice(
+        self, choice_id: int, *, chosen_index: int, rolls: PriorRolls, after: Vitals | None
+    ) -> None:
+        await self._conn.execute(
+            "UPDATE damage_choices SET chosen_index = ?, rolls = ?, after_state = ? WHERE id = ?",
+            (
+                chosen_index,
+                _json(rolls.to_dict()),
+                _json(after.to_dict()) if after else None,
+                choice_id,
+            ),
+        )
+
+    async def set_choice_message(self, choice_id: int, message_id: int) -> None:
+        await self._conn.execute(
+            "UPDATE damage_choices SET message_id = ? WHERE id = ?", (message_id, choice_id)
+        )

@@ -1,0 +1,158 @@
+"""Open damage-die choices: recording one after a roll, switching the kept die.
+
+The model: the bot applies the die with the best expected total at once. For
+``CHOICE_MINUTES`` the roller, the attacker's owner or the GM may keep another
+die; the hit is then redone from the target's state before it, in one
+transaction, provided the target is still exactly as this hit left it (another
+hit or an adjustment since would be lost, so the switch is refused then).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+import discord
+
+from bot.errors import GuildOnly, UserError
+from bot.permissions import is_gm
+from bot.render.character import safe
+from bot.render.combat import Intro, choice_note, combat_embed
+from bot.rules.hocs.attack import HitInputs, PriorRolls, Vitals, choose_damage, resolve_hit
+from bot.storage.campaigns import CampaignRepository
+from bot.storage.characters import CharacterRepository
+from bot.storage.combat import CombatRepository
+from cogs.combat.options import CHOICE_MINUTES
+
+log = logging.getLogger(__name__)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def record_choice(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    attacker_id: int | None,
+    target_id: int | None,
+    intro: Intro,
+    inputs: HitInputs,
+    rolls: PriorRolls,
+    chosen_index: int | None,
+    before: Vitals | None,
+    after: Vitals | None,
+) -> int | None:
+    """Store the roll so its buttons work later; None when there is nothing to choose."""
+    if inputs.rolled is None or len(inputs.rolled.dice) < 2 or chosen_index is None:
+        return None
+    return await CombatRepository(conn).create_choice(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        attacker_id=attacker_id,
+        target_id=target_id,
+        intro=intro.to_dict(),
+        inputs=inputs,
+        rolls=rolls,
+        chosen_index=chosen_index,
+        before=before,
+        after=after,
+        now=now(),
+    )
+
+
+@dataclass(frozen=True)
+class Switched:
+    choice_id: int
+    embed: discord.Embed
+    inputs: HitInputs
+    chosen_index: int
+
+
+class ChoiceClosed(UserError):
+    def __init__(self) -> None:
+        super().__init__(
+            "This damage roll can no longer be changed: the GM can still adjust hit points"
+            " with /hp."
+        )
+
+
+async def switch_die(
+    bot: Any, interaction: discord.Interaction, choice_id: int, index: int
+) -> Switched:
+    """Keep die ``index`` of an open choice instead; re-apply the hit. UserError to refuse."""
+    guild, user = interaction.guild, interaction.user
+    if guild is None:
+        raise GuildOnly()
+    async with bot.db.transaction() as conn:
+        repo = CombatRepository(conn)
+        choice = await repo.get_choice(choice_id)
+        if choice is None or choice.guild_id != guild.id:
+            raise ChoiceClosed()
+        if choice.expired(now()):
+            raise UserError(
+                f"The {CHOICE_MINUTES} minutes to keep another die are over: the GM can"
+                " still adjust hit points with /hp."
+            )
+        campaign = await CampaignRepository(conn).get_or_create(guild.id)
+        allowed = user.id == choice.user_id or is_gm(user, campaign)
+        if not allowed and choice.attacker_id is not None:
+            attacker = await CharacterRepository(conn).get(choice.attacker_id)
+            allowed = attacker is not None and attacker.owner_id == user.id
+        if not allowed:
+            raise UserError(
+                "Only whoever rolled this damage, the attacker's owner or the GM can keep"
+                " another die."
+            )
+        rolled = choice.inputs.rolled
+        if rolled is None or not 0 <= index < len(rolled.dice):
+            raise UserError("That die isn't part of this roll.")
+        if index == choice.chosen_index:
+            raise UserError("That die is already the one kept.")
+        intro = Intro.from_dict(choice.intro)
+        if choice.target_id is None:
+            damage, rolls, suggested = choose_damage(choice.inputs, index, bot.dice, choice.rolls)
+            await repo.update_choice(choice.id, chosen_index=index, rolls=rolls, after=None)
+            embed = combat_embed(
+                intro,
+                inputs=choice.inputs,
+                damage=damage,
+                suggested=suggested,
+                hit=None,
+                threshold=None,
+                footer=choice_note(None, CHOICE_MINUTES),
+            )
+        else:
+            target = await repo.get(choice.target_id)
+            if target is None or choice.before is None:
+                raise ChoiceClosed()
+            if target.vitals != choice.after:
+                raise UserError(
+                    f"{safe(target.character.name)} has changed since this hit (another hit"
+                    " or an adjustment), so its die can't be switched any more: the GM can"
+                    " correct hit points with /hp."
+                )
+            victim = target.combatant.with_vitals(choice.before)
+            hit = resolve_hit(victim, choice.inputs, index=index, dice=bot.dice, prior=choice.rolls)
+            await repo.save_vitals(target.character.id, hit.after)
+            await repo.update_choice(
+                choice.id, chosen_index=index, rolls=hit.rolls, after=hit.after
+            )
+            embed = combat_embed(
+                intro,
+                inputs=choice.inputs,
+                damage=hit.damage,
+                suggested=hit.suggested,
+                hit=hit,
+                threshold=victim.threshold,
+                footer=choice_note(target.character.name, CHOICE_MINUTES),
+            )
+    log.info("damage choice %s switched to die %s by %s", choice_id, index, user.id)
+    return Switched(choice_id, embed, choice.inputs, index)

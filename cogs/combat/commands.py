@@ -1,0 +1,372 @@
+"""/attack and /damage: roll, apply to the target in one transaction, show every step.
+
+Each command loads the characters, resolves the rules (``bot.rules.hocs.attack``)
+and saves the target's vitals in ONE ``BEGIN IMMEDIATE`` transaction, so twenty
+simultaneous hits on one character all count. The reply carries buttons to keep
+another die (see ``choices``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.character_access import UnknownCharacter, resolve_character
+from bot.client import TableBot
+from bot.errors import GuildOnly, UserError
+from bot.render.character import safe
+from bot.render.combat import attack_intro, choice_note, combat_embed, damage_intro
+from bot.replies import send
+from bot.rules.hocs.attack import (
+    DEFAULT_RANGED_DIFFICULTY,
+    Advantage,
+    HitInputs,
+    WeaponUse,
+    choose_damage,
+    dice_text,
+    parse_damage_dice,
+    parse_damage_types,
+    raw_damage_pool,
+    resolve_attack,
+    resolve_hit,
+    roll_inputs,
+    weapon_pool,
+)
+from bot.rules.hocs.conditions import Condition
+from bot.rules.hocs.damage_pool import AttackKind
+from bot.storage.campaigns import CampaignRepository
+from bot.storage.character_codec import CharacterDetails
+from bot.storage.characters import Character, CharacterRepository
+from bot.storage.combat import CombatCharacter, CombatRepository
+from cogs.combat.choices import record_choice
+from cogs.combat.options import (
+    ATTACK_RULINGS,
+    CHOICE_MINUTES,
+    DAMAGE_RULINGS,
+    AdvantageChoice,
+    Count,
+    DifficultyValue,
+    KindChoice,
+    Name,
+    Text,
+    character_names,
+    damage_type_names,
+    weapon_names,
+)
+from cogs.combat.views import DieChoiceButton, choice_view
+
+log = logging.getLogger(__name__)
+
+Ctx = commands.Context[TableBot]
+_LOOKS_LIKE_DICE = re.compile(r"\d*d\d", re.IGNORECASE)
+
+
+async def find_target(conn: aiosqlite.Connection, guild_id: int, name: str) -> CombatCharacter:
+    character = await CharacterRepository(conn).find(guild_id, name)
+    if character is None:
+        raise UnknownCharacter(name)
+    return await CombatRepository(conn).with_wounds(character)
+
+
+def _looks_like_dice(text: str) -> bool:
+    return bool(_LOOKS_LIKE_DICE.search(text))
+
+
+def weapon_use(
+    character: Character,
+    weapon: str | None,
+    *,
+    kind: str | None,
+    damage_type: str | None,
+    lethal: bool | None,
+) -> tuple[WeaponUse, int, list[str]]:
+    """The weapon to attack with: one on the sheet by name, typed dice, or the first weapon."""
+    details: CharacterDetails = character.details
+    notes: list[str] = []
+    found = details.weapon(weapon) if weapon else None
+    if weapon and found is None:
+        if not _looks_like_dice(weapon):
+            raise UserError(
+                f"{safe(character.name)} has no weapon called {safe(weapon[:40])}: add it with"
+                " /character weapon add, or give dice such as 1d12."
+            )
+        sizes, bonus = parse_damage_dice(weapon)
+        use = WeaponUse(
+            name=None,
+            dice=sizes,
+            types=parse_damage_types(damage_type),
+            kind=AttackKind(kind or "melee"),
+            lethal=True if lethal is None else lethal,
+        )
+        return use, bonus, notes
+    if found is None:
+        if not details.weapons:
+            raise UserError(
+                f"{safe(character.name)} has no weapons: add one with /character weapon add,"
+                " or give weapon: dice such as 1d12."
+            )
+        found = details.weapons[0]
+    if kind or damage_type:
+        notes.append(f"kind and damage_type apply to typed dice; {found.name} uses its own.")
+    use = WeaponUse(
+        name=found.name,
+        dice=found.dice,
+        types=found.types,
+        kind=found.kind,
+        lethal=found.lethal if lethal is None else lethal,
+    )
+    return use, 0, notes
+
+
+class CombatCog(commands.Cog, name="Combat"):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(DieChoiceButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DieChoiceButton)
+
+    # --- /attack -------------------------------------------------------------------------
+
+    @commands.hybrid_command(name="attack", extras={"rulings": ATTACK_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        target="Character attacked",
+        weapon="Weapon name or dice, e.g. 1d12 (default: first weapon)",
+        skill="Default: melee/ranged combat or spellcasting",
+        lethal="False: non-lethal (default: the weapon's)",
+        boons="Extra boons",
+        banes="Extra banes (conditions are automatic)",
+        advantage="On a win by 2+ (default impact_d8)",
+        defense_skill="Target's skill (default defense)",
+        kind="Typed dice: melee, ranged or magic",
+        damage_type="Typed dice: e.g. slash, fire",
+        difficulty="Ranged vs defenseless (default 1)",
+        character="Attacker (default: your active one)",
+    )
+    @app_commands.autocomplete(
+        target=character_names, character=character_names, weapon=weapon_names
+    )
+    async def attack(
+        self,
+        ctx: Ctx,
+        target: Name,
+        weapon: Text = None,  # type: ignore[assignment]
+        skill: Text = None,  # type: ignore[assignment]
+        lethal: bool | None = None,
+        boons: Count = 0,
+        banes: Count = 0,
+        advantage: AdvantageChoice | None = None,
+        defense_skill: Text = None,  # type: ignore[assignment]
+        kind: KindChoice | None = None,
+        damage_type: Text = None,  # type: ignore[assignment]
+        difficulty: DifficultyValue = None,  # type: ignore[assignment]
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Attack a character: the clash, then damage applied with every step shown."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+            mine = await resolve_character(
+                conn, campaign=campaign, member=ctx.author, name=character, action="attack with it"
+            )
+            combat = CombatRepository(conn)
+            attacker = await combat.with_wounds(mine)
+            victim = await find_target(conn, ctx.guild.id, target)
+            if victim.character.id == mine.id:
+                raise UserError(f"{safe(mine.name)} can't attack itself: pick another target.")
+            use, bonus, notes = weapon_use(
+                mine, weapon, kind=kind, damage_type=damage_type, lethal=lethal
+            )
+            before = victim.combatant
+            result = resolve_attack(
+                attacker.combatant,
+                before,
+                use,
+                dice=self.bot.dice,
+                skill=skill,
+                defense_skill=defense_skill,
+                boons=boons,
+                banes=banes,
+                advantage=Advantage(advantage) if advantage else None,
+                difficulty=DEFAULT_RANGED_DIFFICULTY if difficulty is None else difficulty,
+                bonus=bonus,
+            )
+            intro = attack_intro(result, extra_notes=notes)
+            choice_id = None
+            hit = result.hit
+            if hit is not None and result.inputs is not None:
+                await combat.save_vitals(victim.character.id, hit.after)
+                choice_id = await record_choice(
+                    conn,
+                    guild_id=ctx.guild.id,
+                    channel_id=ctx.channel.id,
+                    user_id=ctx.author.id,
+                    attacker_id=mine.id,
+                    target_id=victim.character.id,
+                    intro=intro,
+                    inputs=result.inputs,
+                    rolls=hit.rolls,
+                    chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
+                    before=hit.before,
+                    after=hit.after,
+                )
+        log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
+        embed = combat_embed(
+            intro,
+            inputs=result.inputs,
+            damage=hit.damage if hit else None,
+            suggested=hit.suggested if hit else True,
+            hit=hit,
+            threshold=before.threshold,
+            footer=choice_note(victim.character.name, CHOICE_MINUTES) if choice_id else None,
+        )
+        chosen = hit.damage.result.chosen_index if hit and hit.damage.result else None
+        await self._reply(ctx, embed, choice_id, result.inputs, chosen)
+
+    # --- /damage -------------------------------------------------------------------------
+
+    @commands.hybrid_command(name="damage", extras={"rulings": DAMAGE_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        dice="Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
+        target="Apply the damage to this character",
+        damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
+        nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
+        character="Whose weapon (default: your active character)",
+    )
+    @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
+    async def damage(
+        self,
+        ctx: Ctx,
+        dice: Text,
+        target: Name = None,  # type: ignore[assignment]
+        damage_type: Text = None,  # type: ignore[assignment]
+        nonlethal: bool = False,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Roll damage (many dice, one result) and apply it to a target if given."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        notes: list[str] = []
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+            victim = await find_target(conn, ctx.guild.id, target) if target else None
+            if victim is not None and Condition.DEAD in victim.character.state.conditions:
+                raise UserError(f"{safe(victim.character.name)} is already dead.")
+            defender = victim.combatant if victim else None
+            attacker_id: int | None = None
+            use_weapon = not _looks_like_dice(dice) and (
+                character is not None or await self._has_weapon(conn, ctx, dice)
+            )
+            if not use_weapon:
+                sizes, bonus = parse_damage_dice(dice)
+                types = parse_damage_types(damage_type)
+                pool = raw_damage_pool(
+                    sizes,
+                    types=types,
+                    lethal=not nonlethal,
+                    target_weaknesses=defender.weaknesses if defender else (),
+                    target_immunities=defender.immunities if defender else (),
+                )
+                who = ctx.author.display_name
+                source = dice_text(sizes) + (f" {bonus:+d}" if bonus else "")
+            else:
+                mine = await resolve_character(
+                    conn, campaign=campaign, member=ctx.author, name=character,
+                    action="roll its weapons",
+                )  # fmt: skip
+                found = mine.details.weapon(dice)
+                if found is None:
+                    raise UserError(
+                        f"{safe(mine.name)} has no weapon called {safe(dice[:40])}: give dice"
+                        " such as 1d8, or add the weapon with /character weapon add."
+                    )
+                if damage_type:
+                    notes.append(f"damage_type applies to typed dice; {found.name} uses its own.")
+                use = WeaponUse(
+                    name=found.name,
+                    dice=found.dice,
+                    types=found.types,
+                    kind=found.kind,
+                    lethal=found.lethal and not nonlethal,
+                )
+                attacker = await CombatRepository(conn).with_wounds(mine)
+                pool = weapon_pool(attacker.combatant, defender, use)
+                types, bonus = use.types, 0
+                who, source, attacker_id = mine.name, found.name, mine.id
+            inputs = roll_inputs(pool, types, self.bot.dice, bonus)
+            intro = damage_intro(who, source, victim.character.name if victim else None, notes)
+            if victim is not None and defender is not None:
+                hit = resolve_hit(defender, inputs, index=None, dice=self.bot.dice)
+                await CombatRepository(conn).save_vitals(victim.character.id, hit.after)
+                damage, rolls, suggested = hit.damage, hit.rolls, hit.suggested
+            else:
+                hit = None
+                damage, rolls, suggested = choose_damage(inputs, None, self.bot.dice)
+            choice_id = await record_choice(
+                conn,
+                guild_id=ctx.guild.id,
+                channel_id=ctx.channel.id,
+                user_id=ctx.author.id,
+                attacker_id=attacker_id,
+                target_id=victim.character.id if victim else None,
+                intro=intro,
+                inputs=inputs,
+                rolls=rolls,
+                chosen_index=damage.result.chosen_index if damage.result else None,
+                before=hit.before if hit else None,
+                after=hit.after if hit else None,
+            )
+        footer = None
+        if choice_id:
+            footer = choice_note(victim.character.name if victim else None, CHOICE_MINUTES)
+        embed = combat_embed(
+            intro,
+            inputs=inputs,
+            damage=damage,
+            suggested=suggested,
+            hit=hit,
+            threshold=defender.threshold if defender else None,
+            footer=footer,
+        )
+        chosen = damage.result.chosen_index if damage.result else None
+        await self._reply(ctx, embed, choice_id, inputs, chosen)
+
+    async def _has_weapon(self, conn: aiosqlite.Connection, ctx: Ctx, name: str) -> bool:
+        """Whether the author's active character has a weapon called ``name``."""
+        assert ctx.guild is not None
+        active = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
+        return active is not None and active.details.weapon(name) is not None
+
+    async def _reply(
+        self,
+        ctx: Ctx,
+        embed: discord.Embed,
+        choice_id: int | None,
+        inputs: HitInputs | None,
+        chosen_index: int | None,
+    ) -> None:
+        view = choice_view(choice_id, inputs, chosen_index)
+        if view is None:
+            message = await send(ctx, embed=embed)
+        else:
+            message = await send(ctx, embed=embed, view=view)
+        if choice_id is not None and message is not None:
+            async with self.bot.db.transaction() as conn:
+                await CombatRepository(conn).set_choice_message(choice_id, message.id)
+
+    @attack.autocomplete("damage_type")
+    @damage.autocomplete("damage_type")
+    async def damage_type_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return damage_type_names(current)

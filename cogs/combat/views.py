@@ -1,0 +1,87 @@
+"""The "keep another die" buttons under a damage roll.
+
+They are dynamic items: the custom_id ``dmg:pick:<choice id>:<die index>`` says
+what to act on and the state lives in the ``damage_choices`` table, so the
+buttons keep working after a restart (registered in ``CombatCog.cog_load``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.error_handler import on_view_error
+from bot.render.combat import MAX_BUTTONS, die_label
+from bot.rules.hocs.attack import HitInputs
+from bot.rules.hocs.many_dice import expected_total
+from cogs.combat.choices import switch_die
+
+log = logging.getLogger(__name__)
+
+PREFIX = "dmg:pick"
+
+
+class DieChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dmg:pick:(?P<choice>[0-9]{1,19}):(?P<index>[0-9]{1,2})",
+):
+    def __init__(
+        self, choice_id: int, index: int, *, label: str = "Keep this die", chosen: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.success if chosen else discord.ButtonStyle.secondary,
+                disabled=chosen,
+                custom_id=f"{PREFIX}:{choice_id}:{index}",
+            )
+        )
+        self.choice_id = choice_id
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DieChoiceButton:
+        return cls(int(match["choice"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            switched = await switch_die(interaction.client, interaction, self.choice_id, self.index)
+        except Exception as exc:  # answered like any command error
+            await on_view_error(interaction, exc, "damage die choice")
+            return
+        await interaction.response.edit_message(
+            embed=switched.embed,
+            view=choice_view(switched.choice_id, switched.inputs, switched.chosen_index),
+        )
+
+
+def choice_view(
+    choice_id: int | None, inputs: HitInputs | None, chosen_index: int | None
+) -> discord.ui.View | None:
+    """One button per die (the kept one green and disabled); None with nothing to choose."""
+    if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
+        return None
+    rolled = inputs.rolled
+    indices = list(range(len(rolled.dice)))
+    if len(indices) > MAX_BUTTONS:
+        ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
+        indices = sorted(ranked[:MAX_BUTTONS])
+    view = discord.ui.View(timeout=None)
+    for index in indices:
+        view.add_item(
+            DieChoiceButton(
+                choice_id,
+                index,
+                label=die_label(inputs, index),
+                chosen=index == chosen_index,
+            )
+        )
+    return view

@@ -1,0 +1,48 @@
+"""/help shows the combat commands' rulings (and every page fits Discord's limits)."""
+
+from __future__ import annotations
+
+import discord.ext.test as dpytest
+import pytest
+
+from bot.client import TableBot
+from tests.support.slash import SlashHarness
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        ("attack", "see /help damage"),
+        ("damage", "physique or willpower, whichever rolls more dice"),
+        ("hp", "GM only"),
+        ("condition add", "Wounded follows the wound list"),
+        ("character weapon add", "Source dice"),
+        ("character defenses", "defaults to 30"),
+        ("character wounds heal", "only the GM adds or heals them"),
+    ],
+)
+async def test_help_shows_the_rulings(
+    bot: TableBot, slash: SlashHarness, command: str, words: str
+) -> None:
+    result = await slash.run("help", command=command)
+    assert result.ephemeral
+    [embed] = result.embeds
+    everything = embed.get("description", "") + "".join(
+        f["name"] + f["value"] for f in embed.get("fields", [])
+    )
+    assert words in everything.replace("\n", " ")
+    await dpytest.empty_queue()
+
+
+def test_rulings_and_options_fit_one_help_field(bot: TableBot) -> None:
+    from bot.render.help import _app_parameters, _describe_parameter, walk_leaf_commands
+
+    names = ("attack", "damage", "hp", "condition", "character weapon", "character defenses")
+    names += ("character wounds",)
+    for command in walk_leaf_commands(bot):
+        if not command.qualified_name.startswith(names):
+            continue
+        rulings = "\n".join(f"• {r}" for r in command.extras.get("rulings", []))
+        assert len(rulings) <= 1024, command.qualified_name
+        options = "\n".join(_describe_parameter(p) for p in _app_parameters(command))
+        assert len(options) <= 1024, command.qualified_name
