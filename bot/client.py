@@ -23,6 +23,7 @@ COGS = (
     "cogs.characters",
     "cogs.skill_rolls",
     "cogs.combat",
+    "cogs.initiative",
 )
 
 

@@ -42,6 +42,8 @@ class CampaignCog(commands.Cog, name="Campaign"):
                 "A member is GM with Manage Server or the campaign's GM role.",
                 "With no GM channel set, secret rolls are sent to the GM role's members"
                 " by direct message (or to members with Manage Server when no role is set).",
+                "one_shot: each player character gets a single hero point per adventure, at"
+                " its first /session start; session ends don't drop it (see /help session start).",
             ]
         },
     )
@@ -51,6 +53,8 @@ class CampaignCog(commands.Cog, name="Campaign"):
         ruleset="The rule system this campaign plays",
         gm_channel="Channel where secret rolls are shown to the GM",
         clear="Remove the GM role or the GM channel setting",
+        one_shot="One hero point per adventure (given at its first session) instead of per session",
+        show_npc_hp="The initiative tracker shows NPC hit points instead of a status word",
     )
     async def campaign_set(
         self,
@@ -59,6 +63,8 @@ class CampaignCog(commands.Cog, name="Campaign"):
         ruleset: Literal["hocs"] | None = None,
         gm_channel: discord.TextChannel | None = None,
         clear: Literal["gm_role", "gm_channel"] | None = None,
+        one_shot: bool | None = None,
+        show_npc_hp: bool | None = None,
     ) -> None:
         """Change the campaign (GM only): GM role, ruleset, GM channel for secret rolls."""
         if ctx.guild is None:
@@ -79,12 +85,19 @@ class CampaignCog(commands.Cog, name="Campaign"):
             if f"{clear}_id" in changes:
                 raise UserError(f"You both set and cleared {clear}: do one or the other.")
             changes[f"{clear}_id"] = None
-        if not changes:
+        settings: dict[str, object] = {}
+        if one_shot is not None:
+            settings["one_shot"] = one_shot
+        if show_npc_hp is not None:
+            settings["show_npc_hp"] = show_npc_hp
+        if not changes and not settings:
             raise UserError("Nothing to change: give a GM role, ruleset, GM channel or clear.")
         async with self.bot.db.transaction() as conn:
             repo = CampaignRepository(conn)
             campaign = await repo.get_or_create(ctx.guild.id)
             require_gm(ctx.author, campaign, "change the campaign")
+            if settings:
+                changes["settings"] = campaign.settings.model_copy(update=settings)
             campaign = await repo.update(ctx.guild.id, **changes)
         log.info("campaign of guild %s changed: %s", ctx.guild.id, sorted(changes))
         await send(ctx, "Campaign updated.", embed=campaign_embed(campaign, ctx.guild.name))

@@ -26,6 +26,9 @@ class CampaignSettings(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
+    show_npc_hp: bool = False  # the initiative tracker shows NPC hit points, not a status word
+    one_shot: bool = False  # one hero point per adventure instead of one per session
+
 
 @dataclass(frozen=True)
 class Campaign:

@@ -1,0 +1,146 @@
+"""A round's order: slots, rolling initiative, tie-breaks and results set by hand.
+
+Rulings:
+
+* Order: most successes first; ties go to player characters, then allies, then
+  antagonists; a tie that remains keeps the order they joined the encounter.
+* Every round re-rolls everyone (agility, or presence in a social encounter, +
+  training + expertise in initiative; staggered and fatigued add their banes).
+  A result the GM sets by hand replaces the roll: for a slot still to act this
+  round at once (the rest of the round is re-sorted), otherwise for the next roll.
+* A group acts on one roll: it rolls once per round with its first member's pool
+  and conditions (dead members are passed over) and all its members act on one turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from bot.rules.dice_source import Dice
+from bot.rules.errors import RulesError
+from bot.rules.hocs.conditions import skill_roll_banes
+from bot.rules.hocs.initiative.effects import expire
+from bot.rules.hocs.initiative.events import Event, ResultSet, RoundStarted, SlotRoll
+from bot.rules.hocs.initiative.model import Encounter, Participant, with_updated
+from bot.rules.hocs.initiative.values import MAX_SUCCESSES, InitiativeRoll, Spent, bounded
+from bot.rules.hocs.pool import PoolSpec
+from bot.rules.hocs.rolling import roll_pool
+
+
+def join_slots(participants: Iterable[Participant]) -> list[tuple[int, ...]]:
+    """Slots in join order: each group's members together, everyone else alone."""
+    groups: dict[str, list[int]] = {}
+    slots: list[list[int]] = []
+    for p in sorted(participants, key=lambda q: q.id):
+        key = p.group_key
+        if key is None:
+            slots.append([p.id])
+        elif key in groups:
+            groups[key].append(p.id)
+        else:
+            groups[key] = [p.id]
+            slots.append(groups[key])
+    return [tuple(slot) for slot in slots]
+
+
+def slot_leader(members: Sequence[Participant]) -> Participant:
+    """The member whose pool a slot rolls: the first one that isn't dead."""
+    alive = [m for m in members if not m.is_dead]
+    return (alive or list(members))[0]
+
+
+def slot_key(enc: Encounter, slot: Sequence[int]) -> tuple[int, int, int]:
+    """Sort key for the order: successes, then side, then join order."""
+    members = enc.slot_members(slot)
+    leader = slot_leader(members)
+    successes = leader.roll.successes if leader.roll else -1
+    return (-successes, leader.side.rank, min(slot))
+
+
+def slot_down(members: Sequence[Participant]) -> bool:
+    """Every member of the slot is down."""
+    return all(m.is_down for m in members)
+
+
+def roll_slot(enc: Encounter, slot: Sequence[int], dice: Dice) -> InitiativeRoll:
+    """One initiative roll for a slot (a preset result is used instead of dice)."""
+    leader = slot_leader(enc.slot_members(slot))
+    if leader.preset is not None:
+        return InitiativeRoll(successes=leader.preset, manual=True)
+    banes = skill_roll_banes(leader.conditions)
+    result = roll_pool(PoolSpec(base=leader.stats.base(social=enc.social), banes=banes), dice)
+    return InitiativeRoll(
+        successes=result.successes,
+        faces=tuple(d.final_face for d in result.dice),
+        banes=banes,
+    )
+
+
+def _slot_roll_event(enc: Encounter, slot: Sequence[int]) -> SlotRoll:
+    members = enc.slot_members(slot)
+    roll = slot_leader(members).roll
+    assert roll is not None
+    return SlotRoll(
+        participant_ids=tuple(slot),
+        names=tuple(m.name for m in members),
+        group=members[0].group,
+        successes=roll.successes,
+        faces=roll.faces,
+        banes=roll.banes,
+        manual=roll.manual,
+    )
+
+
+def start_round(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
+    """Begin the next round: every slot rolls, actions reset, overdue effects end.
+
+    The new round has no current turn yet; ``next_turn`` starts its first one.
+    """
+    if not enc.participants:
+        raise RulesError("Nobody is in this encounter yet: add participants or /init join.")
+    if enc.round >= 10_000:
+        raise RulesError("This encounter has run 10,000 rounds: end it and begin a new one.")
+    new_round = enc.round + 1
+    events: list[Event] = []
+    enc = replace(enc, round=new_round)
+    for participant in enc.participants:
+        expired = [e for e in participant.effects if e.expires_round is not None]
+        overdue = [e for e in expired if e.expires_round < new_round]  # type: ignore[operator]
+        if overdue:
+            participant, more = expire(participant, overdue)
+            events += more
+        enc = with_updated(enc, replace(participant, spent=Spent()))
+    slots = join_slots(enc.participants)
+    for slot in slots:
+        roll = roll_slot(enc, slot, dice)
+        enc = with_updated(
+            enc, *(replace(m, roll=roll, preset=None) for m in enc.slot_members(slot))
+        )
+    order = tuple(sorted(slots, key=lambda s: slot_key(enc, s)))
+    enc = replace(enc, order=order, current=None)
+    rolled = RoundStarted(new_round, tuple(_slot_roll_event(enc, s) for s in order))
+    return enc, [rolled, *events]
+
+
+def set_result(
+    enc: Encounter, participant_ids: Sequence[int], successes: int
+) -> tuple[Encounter, list[Event]]:
+    """The GM sets a slot's initiative by hand (see the module's rulings)."""
+    bounded(successes, 0, MAX_SUCCESSES, "Successes")
+    slot_index = enc.slot_of(participant_ids[0])
+    if slot_index is not None:
+        slot = enc.order[slot_index]
+    else:
+        slot = next(s for s in join_slots(enc.participants) if participant_ids[0] in s)
+    members = enc.slot_members(slot)
+    still_to_act = slot_index is not None and (enc.current is None or slot_index > enc.current)
+    if not still_to_act:
+        enc = with_updated(enc, *(replace(m, preset=successes) for m in members))
+        return enc, [ResultSet(tuple(slot), successes, False)]
+    roll = InitiativeRoll(successes=successes, manual=True)
+    enc = with_updated(enc, *(replace(m, roll=roll, preset=None) for m in members))
+    start = 0 if enc.current is None else enc.current + 1
+    rest = sorted(enc.order[start:], key=lambda s: slot_key(enc, s))
+    enc = replace(enc, order=(*enc.order[:start], *rest))
+    return enc, [ResultSet(tuple(slot), successes, True)]

@@ -1,0 +1,164 @@
+"""The tracker's small values: limits, sides, action kinds, names, an initiative pool
+and roll, a timed effect and the actions spent this round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.rules.errors import RulesError
+from bot.rules.hocs.attributes import MAX_ATTRIBUTE
+from bot.rules.hocs.character import MAX_TRAINING
+from bot.rules.hocs.conditions import Condition
+
+MAX_PARTICIPANTS = 40
+MAX_NAME = 40
+MAX_SUCCESSES = 50
+MAX_ROUNDS = 100
+MAX_COUNT = 20
+
+
+class Side(StrEnum):
+    PC = "pc"
+    ALLY = "ally"
+    ANTAGONIST = "antagonist"
+
+    @property
+    def rank(self) -> int:
+        """Tie order: player characters, then allies, then antagonists."""
+        return {"pc": 0, "ally": 1, "antagonist": 2}[self.value]
+
+    @property
+    def title(self) -> str:
+        return {"pc": "Player character", "ally": "Ally", "antagonist": "Antagonist"}[self.value]
+
+
+class ActionKind(StrEnum):
+    ACTION = "action"
+    QUICK = "quick"
+    REACTION = "reaction"
+
+    @property
+    def title(self) -> str:
+        return {"action": "action", "quick": "quick action", "reaction": "reaction"}[self.value]
+
+
+def check_name(name: str) -> str:
+    """A participant or group name: 1–40 characters after trimming."""
+    cleaned = " ".join(str(name).split())
+    if not cleaned:
+        raise RulesError("A participant needs a name.")
+    if len(cleaned) > MAX_NAME:
+        raise RulesError(f"Names are at most {MAX_NAME} characters: shorten “{cleaned[:20]}…”.")
+    return cleaned
+
+
+def bounded(value: int, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RulesError(f"{what} must be a whole number from {low} to {high}.")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class InitiativeStats:
+    """What an initiative roll is made of: attribute + training + expertise."""
+
+    agility: int
+    presence: int
+    training: int = 0
+    expertise: bool = False
+
+    def __post_init__(self) -> None:
+        bounded(self.agility, 0, MAX_ATTRIBUTE, "Agility")
+        bounded(self.presence, 0, MAX_ATTRIBUTE, "Presence")
+        bounded(self.training, 0, MAX_TRAINING, "Training in initiative")
+
+    def base(self, *, social: bool) -> int:
+        attribute = self.presence if social else self.agility
+        return attribute + self.training + (1 if self.expertise else 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "agility": self.agility,
+            "presence": self.presence,
+            "training": self.training,
+            "expertise": self.expertise,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> InitiativeStats:
+        return cls(
+            agility=int(data["agility"]),
+            presence=int(data["presence"]),
+            training=int(data.get("training", 0)),
+            expertise=bool(data.get("expertise", False)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class InitiativeRoll:
+    """This round's result; ``faces`` are the dice rolled (empty when set by hand)."""
+
+    successes: int
+    faces: tuple[int, ...] = ()
+    banes: int = 0
+    manual: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "successes": self.successes,
+            "faces": list(self.faces),
+            "banes": self.banes,
+            "manual": self.manual,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> InitiativeRoll:
+        return cls(
+            successes=int(data["successes"]),
+            faces=tuple(int(f) for f in data.get("faces", ())),
+            banes=int(data.get("banes", 0)),
+            manual=bool(data.get("manual", False)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effect:
+    """A condition added through the tracker; ``expires_round`` None lasts until cleared."""
+
+    id: int
+    condition: Condition
+    value: int = 1
+    added_round: int
+    expires_round: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "condition": self.condition.value,
+            "value": self.value,
+            "added_round": self.added_round,
+            "expires_round": self.expires_round,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Effect:
+        expires = data.get("expires_round")
+        return cls(
+            id=int(data["id"]),
+            condition=Condition(data["condition"]),
+            value=int(data.get("value", 1)),
+            added_round=int(data["added_round"]),
+            expires_round=None if expires is None else int(expires),
+        )
+
+
+@dataclass(frozen=True)
+class Spent:
+    """Actions used this round."""
+
+    actions: int = 0
+    quick: int = 0
+    reactions: int = 0

@@ -1,0 +1,295 @@
+"""One transaction per tracker change, and keeping the tracker message in step.
+
+``InitiativeService.change`` loads the channel's encounter, refreshes linked
+characters' hit points and conditions, runs a pure rules operation, writes what it
+did to the characters (hit points as SQL deltas, conditions as a diff) and saves
+the encounter under its version — all in one ``BEGIN IMMEDIATE`` transaction, so
+any number of commands, buttons or bot processes can race without a turn being
+skipped or repeated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import aiosqlite
+import discord
+
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.render.initiative import tracker_embed
+from bot.rules.dice_source import Dice
+from bot.rules.hocs.character import CharacterSheet, skill_pool
+from bot.rules.hocs.conditions import Conditions
+from bot.rules.hocs.initiative import (
+    BleedingTick,
+    Encounter,
+    Event,
+    InitiativeStats,
+    refresh_participant,
+)
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.character_vitals import CharacterVitalsRepository
+from bot.storage.characters import CharacterRepository
+from bot.storage.encounters import EncounterRecord, EncounterRepository
+
+log = logging.getLogger(__name__)
+
+
+class NoEncounter(UserError):
+    def __init__(self) -> None:
+        super().__init__(
+            "No encounter is running in this channel: the GM starts one with /init begin."
+        )
+
+
+class EncounterOver(UserError):
+    def __init__(self) -> None:
+        super().__init__("That encounter has ended: these buttons no longer do anything.")
+
+
+@dataclass(frozen=True)
+class ChangeContext:
+    """What an operation may look at while the write transaction is open."""
+
+    conn: aiosqlite.Connection
+    campaign: Campaign
+    record: EncounterRecord
+    state: Encounter  # with linked characters refreshed
+    member: discord.abc.User
+    is_gm: bool
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Outcome:
+    record: EncounterRecord  # as saved
+    before: Encounter
+    events: list[Event]
+    campaign: Campaign
+    is_gm: bool
+
+    @property
+    def state(self) -> Encounter:
+        return self.record.state
+
+
+Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
+
+
+def stats_from_sheet(sheet: CharacterSheet) -> InitiativeStats:
+    """Agility, presence, and training and expertise in initiative, from a sheet."""
+    pool = skill_pool(sheet, "initiative")
+    skill = pool.skill
+    assert skill is not None
+    return InitiativeStats(
+        agility=sheet.agility,
+        presence=sheet.presence,
+        training=sheet.training_in(skill),
+        expertise=sheet.has_expertise(skill),
+    )
+
+
+async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
+    """Refresh each linked participant from its character's current row."""
+    repo = CharacterRepository(conn)
+    for participant in state.participants:
+        if participant.character_id is None:
+            continue
+        character = await repo.get(participant.character_id)
+        if character is None:
+            continue
+        state = refresh_participant(
+            state,
+            participant.id,
+            stats=stats_from_sheet(character.sheet),
+            hp=character.state.hp,
+            max_hp=character.sheet.hit_points,
+            temp_hp=character.state.temp_hp,
+            threshold=character.sheet.threshold,
+            conditions=character.state.conditions,
+        )
+    return state
+
+
+def _diff(current: Conditions, before: Conditions, after: Conditions) -> Conditions:
+    """``current`` with exactly the changes between ``before`` and ``after`` applied."""
+    for condition in {*before, *after}:
+        old, new = before.value(condition), after.value(condition)
+        if old == new:
+            continue
+        current = current.remove(condition)
+        if new:
+            current = current.add(condition, new)
+    return current
+
+
+async def apply_to_characters(
+    conn: aiosqlite.Connection, before: Encounter, after: Encounter, events: list[Event]
+) -> None:
+    """Write hit points lost and conditions changed by the rules to linked characters."""
+    vitals = CharacterVitalsRepository(conn)
+    for event in events:
+        if isinstance(event, BleedingTick) and event.character_id is not None and event.amount:
+            await vitals.adjust_hp(event.character_id, -event.amount)
+    for participant in after.participants:
+        old = before.get(participant.id)
+        if participant.character_id is None or old is None:
+            continue
+        if old.conditions != participant.conditions:
+            await vitals.update_conditions(
+                participant.character_id,
+                lambda c, o=old.conditions, n=participant.conditions: _diff(c, o, n),
+            )
+
+
+class InitiativeService:
+    """Changes to encounters, and the tracker message that mirrors each one."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._messages: dict[int, discord.Message] = {}  # channel id → tracker message
+        self._shown: dict[int, tuple[int, int]] = {}  # channel id → (encounter, version) shown
+
+    async def change(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        member: discord.abc.User,
+        operation: Operation,
+        encounter_id: int | None = None,
+    ) -> Outcome:
+        """Run ``operation`` on the channel's encounter in one write transaction.
+
+        Raises NoEncounter (EncounterOver when ``encounter_id`` names an ended one),
+        or whatever user error the operation raises (then nothing is written).
+        """
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(guild_id)
+            repo = EncounterRepository(conn)
+            record = await repo.get_by_channel(channel_id)
+            if record is None:
+                raise NoEncounter() if encounter_id is None else EncounterOver()
+            if encounter_id is not None and record.id != encounter_id:
+                raise EncounterOver()
+            before = await sync_characters(conn, record.state)
+            context = ChangeContext(
+                conn=conn,
+                campaign=campaign,
+                record=record,
+                state=before,
+                member=member,
+                is_gm=is_gm(member, campaign),
+                dice=self.bot.dice,
+            )
+            after, events = await operation(context)
+            await apply_to_characters(conn, before, after, events)
+            saved = await repo.save(record, after)
+        return Outcome(saved, before, events, campaign, context.is_gm)
+
+    async def load(self, channel_id: int) -> EncounterRecord | None:
+        async with self.bot.db.read() as conn:
+            record = await EncounterRepository(conn).get_by_channel(channel_id)
+            if record is not None:
+                state = await sync_characters(conn, record.state)
+                record = replace(record, state=state)
+        return record
+
+    # --- the tracker message ---
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def refresh_tracker(
+        self, channel: discord.abc.Messageable, *, force: bool = False
+    ) -> None:
+        """Show the stored state in the channel's tracker, reposting it if it was deleted.
+
+        Reads the newest state itself (under a per-channel lock), so however edits
+        interleave the last one shows the last saved state; an edit of a state
+        already shown is skipped.
+        """
+        channel_id = getattr(channel, "id", 0)
+        async with self._lock(channel_id):
+            record = await self.load(channel_id)
+            if record is None:
+                return
+            if not force and self._shown.get(channel_id) == (record.id, record.version):
+                return
+            embed = tracker_embed(record.state)
+            message = await self._edit(channel, record, embed)
+            if message is None:
+                message = await self._post(channel, record, embed)
+            if message is not None:
+                self._messages[channel_id] = message
+                self._shown[channel_id] = (record.id, record.version)
+
+    async def _edit(
+        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
+    ) -> discord.Message | None:
+        if record.tracker_message_id is None:
+            return None
+        channel_id = getattr(channel, "id", 0)
+        message = self._messages.get(channel_id)
+        try:
+            if message is None or message.id != record.tracker_message_id:
+                # Once per process (after a restart): later edits reuse the message.
+                message = await channel.fetch_message(record.tracker_message_id)
+            return await message.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            return None
+        except discord.HTTPException as error:
+            log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
+            return message
+
+    async def _post(
+        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
+    ) -> discord.Message | None:
+        try:
+            message = await channel.send(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post the tracker in channel %s: %s", record.channel_id, error)
+            return None
+        await self._pin(channel, message)
+        async with self.bot.db.transaction() as conn:
+            await EncounterRepository(conn).set_tracker_message(record.id, message.id)
+        return message
+
+    @staticmethod
+    async def _pin(channel: discord.abc.Messageable, message: discord.Message) -> None:
+        guild = getattr(channel, "guild", None)
+        if guild is None or guild.me is None:
+            return
+        permissions = channel.permissions_for(guild.me)  # type: ignore[attr-defined]
+        if not (permissions.manage_messages or permissions.pin_messages):
+            return
+        try:
+            await message.pin(reason="Initiative tracker")
+        except discord.HTTPException as error:  # Forbidden, or the channel's 50 pins are full
+            log.info("could not pin the tracker in channel %s: %s", channel.id, error)  # type: ignore[attr-defined]
+
+    async def close_tracker(
+        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
+    ) -> None:
+        """After /init end: the tracker shows the summary and is unpinned."""
+        channel_id = getattr(channel, "id", 0)
+        async with self._lock(channel_id):
+            self._shown.pop(channel_id, None)
+            message = self._messages.pop(channel_id, None)
+            if record.tracker_message_id is None:
+                return
+            try:
+                if message is None or message.id != record.tracker_message_id:
+                    message = await channel.fetch_message(record.tracker_message_id)
+                await message.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+                await message.unpin(reason="Encounter over")
+            except discord.HTTPException as error:
+                log.info("could not close the tracker in channel %s: %s", channel_id, error)

@@ -1,0 +1,209 @@
+"""Buttons on turn messages: Action, Quick action, Reaction and End turn.
+
+They are ``DynamicItem``s: the custom_id carries the encounter, the participant and
+what to do (``init:act:<encounter>:<participant>:<kind>``,
+``init:end:<encounter>:<participant>:<turn>``), so they keep working after a
+restart once the cog registers the classes again, with no state in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.error_handler import on_view_error
+from bot.errors import GuildOnly
+from bot.render.initiative import actions_text, turn_announcement
+from bot.rules.hocs.initiative import ActionKind, Encounter
+from cogs.initiative.operations import act, advance
+from cogs.initiative.service import InitiativeService
+
+log = logging.getLogger(__name__)
+
+ACT_TEMPLATE = (
+    r"init:act:(?P<encounter>[0-9]{1,20}):(?P<participant>[0-9]{1,10}):"
+    r"(?P<kind>action|quick|reaction)"
+)
+END_TEMPLATE = (
+    r"init:end:(?P<encounter>[0-9]{1,20}):(?P<participant>[0-9]{1,10}):(?P<turn>[0-9]{1,12})"
+)
+END_PATTERN = re.compile(END_TEMPLATE)
+LABELS = {
+    ActionKind.ACTION: "Action",
+    ActionKind.QUICK: "Quick action",
+    ActionKind.REACTION: "Reaction",
+}
+ACTIONS_FIELD = "This round"
+
+
+def _service(interaction: discord.Interaction) -> InitiativeService:
+    cog: Any = interaction.client.get_cog("Initiative")  # type: ignore[attr-defined]
+    return cog.service
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEMPLATE):
+    """Marks one of the participant's actions as used."""
+
+    def __init__(
+        self, encounter_id: int, participant_id: int, kind: ActionKind, *, label: str = "",
+        disabled: bool = False,
+    ) -> None:  # fmt: skip
+        self.encounter_id = encounter_id
+        self.participant_id = participant_id
+        self.kind = kind
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label or LABELS[kind],
+                custom_id=f"init:act:{encounter_id}:{participant_id}:{kind.value}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ActButton:
+        return cls(int(match["encounter"]), int(match["participant"]), ActionKind(match["kind"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await press_act(interaction, self.encounter_id, self.participant_id, self.kind)
+        except Exception as error:
+            await on_view_error(interaction, error, f"button {self.item.custom_id}")
+
+
+class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END_TEMPLATE):
+    """Ends the turn it was posted for (and only that one) and starts the next."""
+
+    def __init__(self, encounter_id: int, participant_id: int, turn: int) -> None:
+        self.encounter_id = encounter_id
+        self.participant_id = participant_id
+        self.turn = turn
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary,
+                label="End turn",
+                custom_id=f"init:end:{encounter_id}:{participant_id}:{turn}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> EndTurnButton:
+        return cls(int(match["encounter"]), int(match["participant"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await press_end(interaction, self.encounter_id, self.participant_id, self.turn)
+        except Exception as error:
+            await on_view_error(interaction, error, f"button {self.item.custom_id}")
+
+
+def turn_view(
+    encounter_id: int, state: Encounter, turn: int | None = None
+) -> discord.ui.View | None:
+    """Buttons for the current turn: a lone participant's actions, and End turn."""
+    members = state.current_participants
+    if not members:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(members) == 1 and not members[0].group:
+        p = members[0]
+        allowance, spent = p.allowance, p.spent
+        either_used = allowance.either_or and spent.actions + spent.quick >= 1
+        action_left = spent.actions < allowance.actions and not either_used
+        quick_left = (spent.quick < allowance.quick_actions or action_left) and not either_used
+        for kind, label, usable in (
+            (ActionKind.ACTION, f"Action {spent.actions}/{allowance.actions}", action_left),
+            (ActionKind.QUICK, f"Quick action {spent.quick}/{allowance.quick_actions}", quick_left),
+            (
+                ActionKind.REACTION,
+                f"Reaction {spent.reactions}/{allowance.reactions}",
+                spent.reactions < allowance.reactions,
+            ),
+        ):
+            view.add_item(ActButton(encounter_id, p.id, kind, label=label, disabled=not usable))
+    view.add_item(EndTurnButton(encounter_id, members[0].id, state.turn if turn is None else turn))
+    return view
+
+
+def _turn_of(message: discord.Message | None) -> int | None:
+    """The turn a turn message was posted for, read from its End turn button."""
+    if message is None:
+        return None
+    for row in message.components:
+        for component in getattr(row, "children", ()):
+            match = END_PATTERN.fullmatch(getattr(component, "custom_id", None) or "")
+            if match:
+                return int(match["turn"])
+    return None
+
+
+def _guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None or interaction.channel is None:
+        raise GuildOnly()
+    return interaction.guild_id
+
+
+async def press_act(
+    interaction: discord.Interaction, encounter_id: int, participant_id: int, kind: ActionKind
+) -> None:
+    service = _service(interaction)
+    outcome = await service.change(
+        guild_id=_guild_id(interaction),
+        channel_id=interaction.channel_id or 0,
+        member=interaction.user,
+        operation=act(kind, None, participant_id=participant_id),
+        encounter_id=encounter_id,
+    )
+    participant = outcome.state.participant(participant_id)
+    message = interaction.message
+    if message is not None and message.embeds:
+        embed = message.embeds[0].copy()
+        index = next((i for i, f in enumerate(embed.fields) if f.name == ACTIONS_FIELD), None)
+        if index is None:
+            embed.add_field(name=ACTIONS_FIELD, value=actions_text(participant), inline=False)
+        else:
+            embed.set_field_at(
+                index, name=ACTIONS_FIELD, value=actions_text(participant), inline=False
+            )
+    else:
+        embed = turn_announcement(outcome.state, []).embed
+    state = outcome.state
+    turn = _turn_of(message)
+    if state.current_slot and participant_id in state.current_slot:
+        view = turn_view(outcome.record.id, state, turn)
+    else:  # a reaction off-turn: this message's turn is gone, keep only the record
+        view = None
+    await interaction.response.edit_message(embed=embed, view=view)
+    if interaction.channel is not None:
+        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+
+
+async def press_end(
+    interaction: discord.Interaction, encounter_id: int, participant_id: int, turn: int
+) -> None:
+    service = _service(interaction)
+    outcome = await service.change(
+        guild_id=_guild_id(interaction),
+        channel_id=interaction.channel_id or 0,
+        member=interaction.user,
+        operation=advance(end_of=(participant_id, turn)),
+        encounter_id=encounter_id,
+    )
+    await interaction.response.edit_message(view=None)  # the finished turn's buttons go
+    announcement = turn_announcement(outcome.state, outcome.events)
+    view = turn_view(outcome.record.id, outcome.state)
+    await interaction.followup.send(
+        announcement.content,
+        embed=announcement.embed,
+        allowed_mentions=announcement.allowed_mentions,
+        **({"view": view} if view is not None else {}),
+    )
+    if interaction.channel is not None:
+        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
