@@ -24,6 +24,8 @@ COGS = (
     "cogs.skill_rolls",
     "cogs.combat",
     "cogs.initiative",
+    "cogs.points",
+    "cogs.resting",
 )
 
 

@@ -254,3 +254,140 @@ class CharacterRepository:
             (character_id,),
         )
         return cursor.rowcount == 1
+
+    # --- hero points, fortune points, determination, rest and respite -----------------
+    # Every spend is one conditional statement: it changes exactly one row or none, so
+    # two clicks or two commands at once can never spend the same point twice.
+
+    async def spend_hero_point(self, character_id: int) -> int | None:
+        """Spend one hero point; the points left, or None (nothing written) when none is left."""
+        async with self._conn.execute(
+            "UPDATE characters SET hero_points = hero_points - 1, version = version + 1"
+            " WHERE id = ? AND hero_points > 0 RETURNING hero_points",
+            (character_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
+
+    async def hero_point_for_determination(
+        self, character_id: int, maximum: int
+    ) -> tuple[int, int] | None:
+        """Spend a hero point to regain 1 determination point (below ``maximum`` only).
+
+        Returns (hero points left, determination now), or None when nothing was written
+        (no hero point, or determination already at its maximum).
+        """
+        async with self._conn.execute(
+            "UPDATE characters SET hero_points = hero_points - 1,"
+            " determination = determination + 1, version = version + 1"
+            " WHERE id = ? AND hero_points > 0 AND determination < ?"
+            " RETURNING hero_points, determination",
+            (character_id, maximum),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (int(row[0]), int(row[1])) if row else None
+
+    async def set_hero_points_of_pcs(self, guild_id: int, points: int) -> list[tuple[int, str]]:
+        """Set every player character's hero points in a guild; their (id, name), by name."""
+        async with self._conn.execute(
+            "UPDATE characters SET hero_points = ?, version = version + 1"
+            " WHERE guild_id = ? AND kind = 'pc' RETURNING id, name, name_key",
+            (points, guild_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [(int(r[0]), str(r[1])) for r in sorted(rows, key=lambda r: r[2])]
+
+    async def give_hero_points(self, character_id: int, amount: int, maximum: int) -> int | None:
+        """Add hero points (never beyond ``maximum``); the new total, or None if no such row."""
+        async with self._conn.execute(
+            "UPDATE characters SET hero_points = MAX(hero_points, MIN(?, hero_points + ?)),"
+            " version = version + 1 WHERE id = ? RETURNING hero_points",
+            (maximum, amount, character_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
+
+    async def take_hero_points(self, character_id: int, amount: int) -> tuple[int, int] | None:
+        """Remove up to ``amount`` hero points; (taken, left), or None if no such character.
+
+        Call it inside the command's transaction: the read and the write are one unit.
+        """
+        async with self._conn.execute(
+            "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        taken = min(int(row[0]), amount)
+        async with self._conn.execute(
+            "UPDATE characters SET hero_points = hero_points - ?, version = version + 1"
+            " WHERE id = ? AND hero_points >= ? RETURNING hero_points",
+            (taken, character_id, taken),
+        ) as cursor:
+            after = await cursor.fetchone()
+        return (taken, int(after[0])) if after else None
+
+    async def grant_fortune(self, character_id: int, source: str) -> bool:
+        """Give a fortune point from ``source``; False (nothing written) if it already has one."""
+        cursor = await self._conn.execute(
+            "INSERT INTO fortune_points (character_id, source) VALUES (?, ?)"
+            " ON CONFLICT (character_id, source) DO NOTHING",
+            (character_id, source),
+        )
+        return cursor.rowcount == 1
+
+    async def spend_fortune(self, character_id: int, source: str) -> bool:
+        """Spend the fortune point from ``source``; False when the character has none from it.
+
+        One DELETE … RETURNING: of two spends at once exactly one gets the row.
+        """
+        async with self._conn.execute(
+            "DELETE FROM fortune_points WHERE character_id = ? AND source = ? RETURNING source",
+            (character_id, source),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return row is not None
+
+    async def regain_determination(self, character_id: int, amount: int, maximum: int) -> int:
+        """Regain determination points up to ``maximum`` (never lowering); the new value."""
+        async with self._conn.execute(
+            "UPDATE characters SET determination = MAX(determination, MIN(?, determination + ?)),"
+            " version = version + 1 WHERE id = ? RETURNING determination",
+            (maximum, amount, character_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def write_recovery(
+        self,
+        character: Character,
+        *,
+        hp: int,
+        nonlethal: int,
+        recovery: int,
+        determination: int,
+        conditions: Conditions,
+        recovery_needed: int = 0,
+    ) -> bool:
+        """Store what a rest or respite computed from ``character`` (read in this transaction).
+
+        Writes only if the row is still at ``character.version`` and still holds at
+        least ``recovery_needed`` recovery points; False (nothing written) otherwise.
+        """
+        cursor = await self._conn.execute(
+            "UPDATE characters SET hp = ?, nonlethal = ?, recovery = ?, determination = ?,"
+            " conditions = ?, version = version + 1,"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+            " WHERE id = ? AND version = ? AND recovery >= ?",
+            (
+                hp,
+                nonlethal,
+                recovery,
+                determination,
+                json.dumps(conditions.to_dict()),
+                character.id,
+                character.version,
+                recovery_needed,
+            ),
+        )
+        return cursor.rowcount == 1

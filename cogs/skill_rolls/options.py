@@ -24,6 +24,11 @@ MAX_DIFFICULTY_TEXT = 40
 
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<number>-?\d+)\)\s*$")
 
+BUTTONS_RULING = (
+    "Buttons under the reply spend the roller's determination, hero or fortune points"
+    " after the roll (see /help hero spend)."
+)
+
 POOL_RULINGS = [
     "Successes are dice showing 4–6. Boons: any net boon adds 1d6 (they don't stack);"
     " each boon cancels one bane; net banes remove ⌈banes/2⌉ dice (1–2 → −1d6, 3–4 → −2d6).",
@@ -36,6 +41,7 @@ POOL_RULINGS = [
     "Difficulty 0 (Routinary or Easy): no need to roll — an automatic success.",
     "Advantage: 2 or more successes over the difficulty. A 1 on the determination die"
     " of a failed test flags a possible critical failure.",
+    BUTTONS_RULING,
 ]
 
 CHECK_RULINGS = [
@@ -49,6 +55,7 @@ CHECK_RULINGS = [
     " used optimally, as in /pool (see /help pool for the order).",
     POOL_RULINGS[4],
     POOL_RULINGS[5],
+    BUTTONS_RULING,
 ]
 
 CLASH_RULINGS = [
@@ -60,6 +67,7 @@ CLASH_RULINGS = [
     " Its skill defaults to yours, or to defense in an attack.",
     "Winning by 2 or more successes gives advantage. Boons, banes and condition banes"
     " apply to each side as in tests.",
+    "Clashes get no post-roll buttons: points are spent on /pool and /check rolls.",
 ]
 
 

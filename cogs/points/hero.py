@@ -1,0 +1,189 @@
+"""/hero spend, give and take: hero points (player characters only)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.character_access import MAX_NAME, safe_name
+from bot.client import TableBot
+from bot.errors import UserError
+from bot.permissions import require_gm
+from bot.render.points import hero_point_line
+from bot.replies import send
+from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS, parse_dice_positions
+from bot.storage.characters import Character, CharacterKind, CharacterRepository
+from cogs.points.common import (
+    CHARACTER_HELP,
+    Ctx,
+    acting_for,
+    campaign_for,
+    character_choices,
+    guild_of,
+    named,
+)
+from cogs.points.spending import Spend, StoredRoll, latest_roll, spend_on_roll
+from cogs.points.views import reply_with_roll
+
+log = logging.getLogger(__name__)
+
+Name = commands.Range[str, 1, MAX_NAME]
+DiceText = commands.Range[str, 1, 100]
+Amount = commands.Range[int, 1, 10]
+SPEND_ACTION = "spend their hero points"
+
+HERO_RULINGS = [
+    "Hero points are for player characters only. reroll: reroll any dice of the"
+    " character's last /pool or /check roll; by default every failed die, or the dice you"
+    " name by position (dice:1,3). A die already rerolled may be rerolled again.",
+    "determination: regain 1 determination point (refused at the maximum, keeping the"
+    " hero point). action: 1 extra action until the end of the turn, announced to the"
+    " table (mark it on the initiative tracker by hand).",
+    "The Hero reroll button under a roll rerolls every failed die. Each spend is atomic:"
+    " two clicks or commands at once spend one point once.",
+    "Reducing damage by 2d6 is not offered yet: it comes with the combat damage tracker.",
+]
+GM_RULINGS = [
+    "Only the GM gives or takes hero points, and only player characters have them.",
+    f"A character holds at most {MAX_HERO_POINTS} hero points; taking more than it has"
+    " takes what there is.",
+]
+
+
+def _pc_only(character: Character) -> None:
+    if character.kind is not CharacterKind.PC:
+        raise UserError(
+            f"Hero points are only for player characters, and {safe_name(character.name)}"
+            " isn't one."
+        )
+
+
+class HeroCog(commands.Cog, name="Hero points"):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @commands.hybrid_group(name="hero", invoke_without_command=True)
+    @commands.guild_only()
+    async def hero(self, ctx: Ctx) -> None:
+        """Hero points: spend one, or (GM) give and take them."""
+        raise UserError("Add a subcommand: /hero spend, /hero give or /hero take.")
+
+    @hero.command(name="spend", extras={"rulings": HERO_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        option="reroll dice of your last roll, regain 1 determination, or 1 extra action",
+        dice="reroll: dice positions to reroll, e.g. 1,3 (default: every failed die)",
+        character=CHARACTER_HELP,
+    )
+    async def hero_spend(
+        self,
+        ctx: Ctx,
+        option: Literal["reroll", "determination", "action"],
+        dice: DiceText | None = None,
+        character: Name | None = None,
+    ) -> None:
+        """Spend a hero point."""
+        guild_of(ctx)
+        if dice is not None and option != "reroll":
+            raise UserError("The dice option only goes with reroll: leave it out.")
+        if option == "reroll":
+            await self._reroll(ctx, dice, character)
+            return
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
+            _pc_only(who)
+            name = safe_name(who.name)
+            if who.state.hero_points <= 0:
+                raise UserError(f"{name} has no hero points left.")
+            repo = CharacterRepository(conn)
+            if option == "determination":
+                maximum = who.sheet.determination_points
+                if who.state.determination >= maximum:
+                    raise UserError(
+                        f"{name} already has all {maximum} determination points: keep the"
+                        " hero point."
+                    )
+                done = await repo.hero_point_for_determination(who.id, maximum)
+                if done is None:
+                    raise UserError(f"{name} has no hero points left.")
+                left, now = done
+                line = hero_point_line(name, "determination", left, f" ({now}/{maximum})")
+            else:
+                left_or_none = await repo.spend_hero_point(who.id)
+                if left_or_none is None:
+                    raise UserError(f"{name} has no hero points left.")
+                left = left_or_none
+                line = hero_point_line(name, "action", left)
+        log.info("hero point (%s) spent for character %s", option, who.id)
+        await send(ctx, line)
+
+    async def _reroll(self, ctx: Ctx, dice: str | None, character: str | None) -> None:
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
+            _pc_only(who)
+            logged = await latest_roll(conn, who)
+            indices = None
+            if dice is not None:
+                count = len(StoredRoll.load(logged).roll.dice)
+                indices = parse_dice_positions(dice, count)
+            outcome = await spend_on_roll(
+                conn, logged=logged, spend=Spend.HERO, actor=ctx.author, campaign=campaign,
+                dice=self.bot.dice, indices=indices,
+            )  # fmt: skip
+        await reply_with_roll(ctx, campaign, outcome)
+
+    @hero.command(name="give", extras={"rulings": GM_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(character="The player character", amount="How many (default 1)")
+    async def hero_give(self, ctx: Ctx, character: Name, amount: Amount = 1) -> None:
+        """Give hero points (GM)."""
+        guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            require_gm(ctx.author, campaign, "give hero points")
+            who = await named(conn, guild.id, character)
+            _pc_only(who)
+            if who.state.hero_points >= MAX_HERO_POINTS:
+                raise UserError(f"{safe_name(who.name)} already has {MAX_HERO_POINTS} hero points.")
+            now = await CharacterRepository(conn).give_hero_points(who.id, amount, MAX_HERO_POINTS)
+        given = (now or 0) - who.state.hero_points
+        await send(
+            ctx,
+            f"The GM gave {safe_name(who.name)} {given} hero point{'s' if given != 1 else ''}:"
+            f" {now} now.",
+        )
+
+    @hero.command(name="take", extras={"rulings": GM_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(character="The player character", amount="How many (default 1)")
+    async def hero_take(self, ctx: Ctx, character: Name, amount: Amount = 1) -> None:
+        """Take hero points (GM)."""
+        guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            require_gm(ctx.author, campaign, "take hero points")
+            who = await named(conn, guild.id, character)
+            _pc_only(who)
+            if who.state.hero_points <= 0:
+                raise UserError(f"{safe_name(who.name)} has no hero points to take.")
+            done = await CharacterRepository(conn).take_hero_points(who.id, amount)
+        taken, left = done if done else (0, 0)
+        await send(
+            ctx,
+            f"The GM took {taken} hero point{'s' if taken != 1 else ''} from"
+            f" {safe_name(who.name)}: {left} left.",
+        )
+
+    @hero_spend.autocomplete("character")
+    @hero_give.autocomplete("character")
+    @hero_take.autocomplete("character")
+    async def hero_character_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await character_choices(self.bot, interaction, current)

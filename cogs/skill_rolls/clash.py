@@ -1,0 +1,171 @@
+"""/clash: two sides roll, more successes wins (ties: more 6s, or the attacker)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.character_access import UnknownCharacter, resolve_character
+from bot.client import TableBot
+from bot.errors import GuildOnly, UserError
+from bot.render.skill_roll import ClashSides, RollHeading, clash_embed, escape
+from bot.rules.hocs.clash import ClashSide, resolve_clash
+from bot.rules.hocs.pool import PoolSpec
+from bot.storage.characters import Character, CharacterRepository
+from bot.storage.roll_log import RollLogRepository
+from cogs.skill_rolls.common import (
+    ROLL_FOR_THEM,
+    banes_with_conditions,
+    campaign_of,
+    character_names,
+    lookup_character,
+    sheet_pool,
+)
+from cogs.skill_rolls.options import (
+    CLASH_RULINGS,
+    Count,
+    Name,
+    Text,
+    opponent_pool_size,
+    skill_choices,
+)
+from cogs.skill_rolls.views import reply
+
+
+class ClashCommands:
+    """The /clash command (mixed into the skill rolls cog)."""
+
+    bot: TableBot
+
+    @commands.hybrid_command(name="clash", extras={"rulings": CLASH_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        skill="Your skill or attribute",
+        opponent="A character's name, or a number of dice such as 4",
+        opponent_skill="The opponent's skill (default: yours, or defense in an attack)",
+        attack="You attack: the attacker wins ties",
+        boons="Your boons",
+        banes="Your banes besides your conditions'",
+        opponent_boons="The opponent's boons",
+        opponent_banes="The opponent's banes besides its conditions'",
+        character="Your character (default: your active character)",
+    )
+    async def clash(
+        self,
+        ctx: commands.Context[TableBot],
+        skill: Text,
+        opponent: Name,
+        opponent_skill: Text | None = None,
+        attack: bool = False,
+        boons: Count = 0,
+        banes: Count = 0,
+        opponent_boons: Count = 0,
+        opponent_banes: Count = 0,
+        character: Name | None = None,
+    ) -> None:
+        """Roll a clash (or an attack) against another character or a pool of dice."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        size = opponent_pool_size(opponent)
+        notes: list[str] = []
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_of(conn, ctx)
+            assert campaign is not None
+            mine = await resolve_character(
+                conn, campaign=campaign, member=ctx.author, name=character, action=ROLL_FOR_THEM
+            )
+            my_pool = sheet_pool(mine, skill)
+            my_banes, my_conditions = banes_with_conditions(banes, mine)
+            a_spec = my_pool.spec(boons=boons, banes=my_banes)
+            a_heading = RollHeading(
+                who=mine.name, what=my_pool.label, condition_banes=my_conditions
+            )
+            rival: Character | None = None
+            if size is not None:
+                b_spec = PoolSpec(base=size, boons=opponent_boons, banes=opponent_banes)
+                b_heading = RollHeading(who="Opponent", what=f"{size}d6")
+                if opponent_skill:
+                    notes.append("The opponent is a plain pool, so opponent_skill was not used.")
+            else:
+                rival = await CharacterRepository(conn).find(ctx.guild.id, opponent)
+                if rival is None:
+                    raise UnknownCharacter(opponent)
+                if rival.id == mine.id:
+                    raise UserError(
+                        f"{escape(mine.name)} can't clash with itself: pick another opponent."
+                    )
+                their_skill = opponent_skill or ("defense" if attack else skill)
+                b_pool = sheet_pool(rival, their_skill)
+                b_banes, b_conditions = banes_with_conditions(opponent_banes, rival)
+                b_spec = b_pool.spec(boons=opponent_boons, banes=b_banes)
+                b_heading = RollHeading(
+                    who=rival.name, what=b_pool.label, condition_banes=b_conditions
+                )
+            result = resolve_clash(a_spec, b_spec, dice=self.bot.dice, attack=attack)
+            sides = ClashSides(a=a_heading, b=b_heading, notes=tuple(notes))
+            data = {
+                "a_heading": a_heading.to_dict(),
+                "b_heading": b_heading.to_dict(),
+                "opponent_character_id": rival.id if rival else None,
+                "clash": result.to_dict(),
+            }
+            winner = {ClashSide.A: "a", ClashSide.B: "b", None: "stand-off"}[result.winner]
+            roll_id = await RollLogRepository(conn).record(
+                guild_id=ctx.guild.id,
+                channel_id=ctx.channel.id,
+                user_id=ctx.author.id,
+                kind="clash",
+                expression=(
+                    f"clash {my_pool.label} vs {b_heading.who} {b_heading.what}"
+                    f"{' (attack)' if attack else ''} → {winner}"
+                )[:500],
+                result=data,
+                total=result.final.a.successes,
+                secret=False,
+                character_id=mine.id,
+            )
+        await reply(
+            self.bot, ctx, roll_id, clash_embed(sides, result), campaign=campaign, secret=False
+        )
+
+    @clash.autocomplete("character")
+    async def clash_character_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await character_names(self.bot, interaction, current)
+
+    @clash.autocomplete("opponent")
+    async def opponent_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        choices: list[app_commands.Choice[str]] = []
+        try:
+            size = opponent_pool_size(current) if current.strip() else None
+        except UserError:
+            size = None
+        if size is not None:
+            choices.append(app_commands.Choice(name=f"{size} dice (a plain pool)", value=str(size)))
+        if interaction.guild_id is not None:
+            async with self.bot.db.read() as conn:
+                names = await CharacterRepository(conn).search_names(
+                    interaction.guild_id, current[:64]
+                )
+            choices.extend(app_commands.Choice(name=n, value=n) for n in names)
+        return choices[:25]
+
+    @clash.autocomplete("skill")
+    async def clash_skill_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        named = getattr(interaction.namespace, "character", None)
+        character = await lookup_character(self.bot, interaction, named, active=True)
+        return skill_choices(current, character.sheet if character else None)
+
+    @clash.autocomplete("opponent_skill")
+    async def opponent_skill_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        named = getattr(interaction.namespace, "opponent", None)
+        character = await lookup_character(self.bot, interaction, named, active=False)
+        return skill_choices(current, character.sheet if character else None)

@@ -1,0 +1,151 @@
+"""What /pool, /check and /clash share: condition banes, determination before the roll,
+the roll log row, and the autocomplete lookups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TableBot
+from bot.errors import UserError
+from bot.render.skill_roll import RollHeading, escape
+from bot.rules.errors import RulesError
+from bot.rules.hocs.character import SkillPool, skill_pool
+from bot.rules.hocs.conditions import Condition, Conditions, skill_roll_banes
+from bot.rules.hocs.difficulty import Difficulty
+from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rules.hocs.pool import PoolResult
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.characters import Character, CharacterRepository
+from bot.storage.roll_log import RollLogRepository
+from cogs.skill_rolls.options import escape_user_text
+
+ROLL_FOR_THEM = "roll for them"
+
+
+def condition_banes(conditions: Conditions) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """Banes from conditions and where they come from (for the embed)."""
+    parts: list[tuple[str, int]] = []
+    if Condition.STAGGERED in conditions:
+        parts.append(("staggered", 2))
+    fatigued = conditions.value(Condition.FATIGUED)
+    if fatigued:
+        parts.append(("fatigued", fatigued))
+    total = skill_roll_banes(conditions)
+    assert total == sum(n for _, n in parts)
+    return total, tuple(parts)
+
+
+def sheet_pool(character: Character, name: str) -> SkillPool:
+    try:
+        return skill_pool(character.sheet, name[:100])
+    except RulesError as exc:
+        # The message quotes what the user typed: keep it from formatting or pinging.
+        raise UserError(escape_user_text(str(exc))) from None
+
+
+def banes_with_conditions(banes: int, character: Character | None) -> tuple[int, Any]:
+    if character is None:
+        return banes, ()
+    extra, parts = condition_banes(character.state.conditions)
+    return min(MAX_MODIFIER, banes + extra), parts
+
+
+def determination_note(character: Character, left: int) -> str:
+    return f"Determination point spent from {escape(character.name)}: {left} left."
+
+
+class NoDeterminationLeft(UserError):
+    def __init__(self, character: Character) -> None:
+        super().__init__(
+            f"{escape(character.name)} has no determination points left, so nothing was"
+            " rolled: roll again without determination."
+        )
+
+
+async def spend_determination(conn: aiosqlite.Connection, character: Character) -> int:
+    """Spend one point (conditional UPDATE); raise NoDeterminationLeft; return points left."""
+    repo = CharacterRepository(conn)
+    if not await repo.spend_determination(character.id):
+        raise NoDeterminationLeft(character)
+    fresh = await repo.get(character.id)
+    return fresh.state.determination if fresh is not None else 0
+
+
+def secret_allowed(ctx: commands.Context[TableBot], secret: bool | None) -> bool:
+    # Message commands are always public (as with /roll); DMs have no GM to tell.
+    return bool(secret) and ctx.guild is not None and ctx.interaction is not None
+
+
+async def campaign_of(
+    conn: aiosqlite.Connection, ctx: commands.Context[TableBot]
+) -> Campaign | None:
+    if ctx.guild is None:
+        return None
+    return await CampaignRepository(conn).get_or_create(ctx.guild.id)
+
+
+async def log_roll(
+    conn: aiosqlite.Connection,
+    ctx: commands.Context[TableBot],
+    *,
+    kind: str,
+    heading: RollHeading,
+    roll: PoolResult,
+    difficulty: Difficulty | None,
+    expression: str,
+    character: Character | None,
+    secret: bool,
+) -> int:
+    """Record a /pool or /check roll (revision 0: nothing spent on it after the roll yet)."""
+    if difficulty is not None:
+        expression += f" vs {int(difficulty)}"
+    if heading.label:
+        expression += f" {heading.label}"
+    return await RollLogRepository(conn).record(
+        guild_id=ctx.guild.id if ctx.guild else None,
+        channel_id=ctx.channel.id,
+        user_id=ctx.author.id,
+        kind=kind,
+        expression=expression[:500],
+        result={
+            "heading": heading.to_dict(),
+            "difficulty": int(difficulty) if difficulty is not None else None,
+            "roll": roll.to_dict(),
+            "revision": 0,
+        },
+        total=roll.successes,
+        secret=secret,
+        character_id=character.id if character else None,
+    )
+
+
+async def character_names(
+    bot: TableBot, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    async with bot.db.read() as conn:
+        names = await CharacterRepository(conn).search_names(
+            interaction.guild_id, current[:64], owner_id=interaction.user.id
+        )
+    return [app_commands.Choice(name=n, value=n) for n in names][:25]
+
+
+async def lookup_character(
+    bot: TableBot, interaction: discord.Interaction, name: object, *, active: bool
+) -> Character | None:
+    """A character for autocomplete (by name, or the active one); None if not found."""
+    if interaction.guild_id is None:
+        return None
+    async with bot.db.read() as conn:
+        repo = CharacterRepository(conn)
+        if isinstance(name, str) and name.strip():
+            return await repo.find(interaction.guild_id, name[:64])
+        if active:
+            return await repo.get_active(interaction.guild_id, interaction.user.id)
+    return None

@@ -1,0 +1,126 @@
+"""/pool: an ad-hoc pool of d6s, optionally against a difficulty."""
+
+from __future__ import annotations
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TableBot
+from bot.errors import UserError
+from bot.render.skill_roll import RollHeading, skill_roll_embed
+from bot.rules.hocs.pool import PoolSpec
+from bot.rules.hocs.rolling import roll_pool
+from bot.storage.characters import Character, CharacterRepository
+from cogs.skill_rolls.common import (
+    campaign_of,
+    determination_note,
+    log_roll,
+    secret_allowed,
+    spend_determination,
+)
+from cogs.skill_rolls.options import (
+    POOL_RULINGS,
+    Count,
+    Dice,
+    Text,
+    clean_label,
+    difficulty_choices,
+    parse_difficulty_option,
+)
+from cogs.skill_rolls.views import buttons_for, reply
+
+
+async def _active_for_determination(
+    conn: aiosqlite.Connection, ctx: commands.Context[TableBot]
+) -> Character:
+    if ctx.guild is None:
+        raise UserError(
+            "Determination points belong to a character in a server: roll without"
+            " determination here."
+        )
+    character = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
+    if character is None:
+        raise UserError(
+            "Determination is spent from your active character and you have none here:"
+            " pick one with /character select, or roll without determination."
+        )
+    return character
+
+
+class PoolCommands:
+    """The /pool command (mixed into the skill rolls cog)."""
+
+    bot: TableBot
+
+    @commands.hybrid_command(name="pool", extras={"rulings": POOL_RULINGS})
+    @app_commands.describe(
+        dice="Number of d6 in the pool (0–30)",
+        difficulty="Test difficulty: a number 0–10 or a name such as Hard",
+        boons="Boons (any net boon adds 1d6; they cancel banes)",
+        banes="Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
+        focus="Focus: +1 to one die each",
+        rerolls="Rerolls: roll one failed die again each",
+        guaranteed="Guaranteed successes: turn one die into a 4 each",
+        determination="Spend a determination point of your active character (exploding boon)",
+        label="What the roll is for",
+        secret="Show the result only to you and the GM",
+    )
+    async def pool(
+        self,
+        ctx: commands.Context[TableBot],
+        dice: Dice,
+        difficulty: str | None = None,
+        boons: Count = 0,
+        banes: Count = 0,
+        focus: Count = 0,
+        rerolls: Count = 0,
+        guaranteed: Count = 0,
+        determination: bool = False,
+        label: Text | None = None,
+        secret: bool = False,
+    ) -> None:
+        """Roll a pool of d6s (successes on 4–6), optionally against a difficulty."""
+        level = parse_difficulty_option(difficulty)
+        spec = PoolSpec(
+            base=dice,
+            boons=boons,
+            banes=banes,
+            determination=bool(determination),
+            focus=focus,
+            rerolls=rerolls,
+            guaranteed=guaranteed,
+        )
+        secret = secret_allowed(ctx, secret)
+        notes: list[str] = []
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_of(conn, ctx)
+            character = None
+            if determination:
+                character = await _active_for_determination(conn, ctx)
+                left = await spend_determination(conn, character)
+                notes.append(determination_note(character, left))
+            elif ctx.guild is not None:
+                # The roller's active character owns the roll, so its points can change it.
+                character = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
+            roll = roll_pool(spec, self.bot.dice)
+            heading = RollHeading(
+                who=ctx.author.display_name,
+                what=f"{dice}d6",
+                label=clean_label(label),
+                notes=tuple(notes),
+            )
+            roll_id = await log_roll(
+                conn, ctx, kind="pool", heading=heading, roll=roll, difficulty=level,
+                expression=f"pool {dice}d6", character=character, secret=secret,
+            )  # fmt: skip
+            view = await buttons_for(conn, roll_id)
+        embed = skill_roll_embed(heading, roll, level)
+        await reply(self.bot, ctx, roll_id, embed, campaign=campaign, secret=secret, view=view)
+
+    @pool.autocomplete("difficulty")
+    async def pool_difficulty_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return difficulty_choices(current)
