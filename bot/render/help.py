@@ -59,7 +59,9 @@ def _describe_parameter(param: app_commands.Parameter) -> str:
         if param.max_value is not None:
             bounds.append(f"up to {param.max_value} characters")
     elif param.min_value is not None or param.max_value is not None:
-        bounds.append(f"{param.min_value}–{param.max_value}")
+        span = f"{param.min_value}–{param.max_value}"
+        if span not in param.description:  # short descriptions often are just the range
+            bounds.append(span)
     if param.choices:
         names = ", ".join(choice.name for choice in param.choices[:10])
         bounds.append(f"one of {names}")
@@ -74,15 +76,38 @@ def _short(command: commands.Command) -> str:
     return (command.short_doc or command.help or "").strip() or "No description."
 
 
+def _root_lines(bot: commands.Bot) -> list[str]:
+    """One line per top-level command: its subcommands' names, or its own summary.
+
+    Per-command detail lives in ``/help <command>``; the overview must stay inside
+    one embed (6000 characters) however many commands the bot grows.
+    """
+    by_root: dict[str, list[commands.Command]] = {}
+    for command in walk_leaf_commands(bot):
+        root = command.qualified_name.split(" ")[0]
+        by_root.setdefault(root, []).append(command)
+    lines = []
+    for root, leaves in sorted(by_root.items()):
+        top = bot.get_command(root)
+        if len(leaves) == 1 and leaves[0] is top and not isinstance(top, commands.Group):
+            lines.append(f"`/{root}` — {_short(top)}")
+            continue
+        names = " · ".join(display_name(leaf).split(" ", 1)[1] for leaf in leaves)
+        summary = (top.description or _short(top)) if top is not None else ""
+        lines.append(f"`/{root}` {names}" + (f" — {summary}" if summary else ""))
+    return lines
+
+
 def overview_embed(bot: commands.Bot) -> discord.Embed:
     embed = discord.Embed(
         title="Commands",
-        description="Use `/help <command>` for options and the rulings the bot applies.",
+        description="Use `/help <command>` (e.g. `/help check`) for options and the rulings"
+        " the bot applies.",
         colour=COLOUR,
     )
-    lines = [f"`{usage(command)}` — {_short(command)}" for command in walk_leaf_commands(bot)]
     chunk: list[str] = []
-    for line in lines:
+    for line in _root_lines(bot):
+        line = line[:1000]
         if sum(len(item) + 1 for item in chunk) + len(line) > 1000:
             embed.add_field(name="\u200b", value="\n".join(chunk), inline=False)
             chunk = []
