@@ -1,5 +1,8 @@
 """Character sheets, lists and changes as embeds and lines.
 
+Values in play are the effective (wounded) ones from ``Character.effective``; where a
+wound changes one, the sheet shows the base value after it: ``10/10 (base 14)``.
+
 Everything a user typed (names, traits, fundamentals, skill names) goes through
 ``safe`` so markdown and mentions show as typed and never format or ping.
 """
@@ -14,6 +17,7 @@ import discord
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
+from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.skills import CATALOGUE, Skill, find_skill
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character
@@ -53,12 +57,20 @@ def dice_text(sizes: Sequence[int]) -> str:
     return " + ".join(f"{n}d{size}" for size, n in counts.items())
 
 
-def attribute_text(sheet: CharacterSheet, attribute: Attribute) -> str:
-    """ "STR 3 (1d8)"; mind shows as INS for creatures with instinct."""
-    value = sheet.attribute(attribute)
-    return (
-        f"{sheet.attribute_short(attribute)} {value} ({dice_text(sheet.attribute_die(attribute))})"
-    )
+def with_base(effective: int | str, base: int | str, *, unit: str = "") -> str:
+    """ "−5 (base −6)", "10 slots (base 11)" when a wound changed the value, else the value."""
+    shown = (signed(effective) if isinstance(effective, int) else effective) + unit
+    if effective == base:
+        return shown
+    return f"{shown} (base {signed(base) if isinstance(base, int) else base})"
+
+
+def attribute_text(values: EffectiveValues, attribute: Attribute) -> str:
+    """ "STR 3 (1d8)", or wounded "STR 2 (1d6, base 3)"; mind shows as INS with instinct."""
+    sheet, value, base = values.sheet, values.attribute(attribute), values.base.attribute(attribute)
+    dice = dice_text(values.attribute_die(attribute))
+    extra = f", base {base}" if value != base else ""
+    return f"{sheet.attribute_short(attribute)} {value} ({dice}{extra})"
 
 
 def skill_display_name(sheet: CharacterSheet, key: str) -> str:
@@ -70,8 +82,9 @@ def skill_attribute_text(sheet: CharacterSheet, skill: Skill) -> str:
     return sheet.attribute_short(sheet.skill_attribute(skill))
 
 
-def skill_line(sheet: CharacterSheet, skill: Skill) -> str:
-    """ "Athletics (STR): training 1 + expertise → value 5"."""
+def skill_line(values: EffectiveValues, skill: Skill) -> str:
+    """ "Athletics (STR): training 1 + expertise → value 5" (wounded: "value 4 (base 5)")."""
+    sheet = values.base
     parts = []
     training = sheet.training_in(skill)
     if training:
@@ -81,15 +94,17 @@ def skill_line(sheet: CharacterSheet, skill: Skill) -> str:
     how = " + ".join(parts) if parts else "untrained"
     custom = ", custom" if skill in sheet.custom_skills else ""
     name = f"{safe(skill.name)} ({skill_attribute_text(sheet, skill)}{custom})"
-    return f"{name}: {how} → value {sheet.skill_value(skill)}"
+    value = with_base(values.skill_value(skill), values.unwounded.skill_value(skill))
+    return f"{name}: {how} → value {value}"
 
 
-def _skills_field(sheet: CharacterSheet) -> str:
+def _skills_field(values: EffectiveValues) -> str:
+    sheet = values.base
     shown: list[Skill] = []
     for skill in (*sheet.custom_skills, *CATALOGUE):
         if skill in sheet.custom_skills or sheet.training_in(skill) or sheet.has_expertise(skill):
             shown.append(skill)
-    lines = [skill_line(sheet, s) for s in shown]
+    lines = [skill_line(values, s) for s in shown]
     lines.append(
         "-# Other skills use the attribute alone; special skills need training."
         " Train with /character skill."
@@ -137,8 +152,8 @@ def defenses_text(details: CharacterDetails) -> str:
 
 
 def hit_points_text(character: Character) -> str:
-    state = character.state
-    text = f"{state.hp}/{character.sheet.hit_points}"
+    state, values = character.state, character.effective
+    text = f"{state.hp}/{with_base(values.max_hp, values.unwounded.max_hp)}"
     if state.temp_hp:
         text += f" (+{state.temp_hp} temp)"
     if state.nonlethal:
@@ -159,29 +174,31 @@ def header_line(character: Character) -> str:
 def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
     """The whole sheet as one embed a player can screenshot."""
     sheet, details, state = character.sheet, character.details, character.state
+    values = character.effective
+    base = values.unwounded
     colour = COLOUR if character.kind.value == "pc" else NPC_COLOUR
     embed = discord.Embed(title=clip(safe(sheet.name), 256), colour=colour)
     embed.description = header_line(character) + ("\n★ active character" if active else "")
     embed.add_field(
         name="Attributes",
-        value=" · ".join(attribute_text(sheet, a) for a in Attribute),
+        value=" · ".join(attribute_text(values, a) for a in Attribute),
         inline=False,
     )
     embed.add_field(name="Hit points", value=hit_points_text(character))
-    embed.add_field(name="Threshold", value=signed(sheet.threshold))
-    embed.add_field(name="Recovery", value=f"{state.recovery}/{sheet.recovery_points}")
-    embed.add_field(
-        name="Determination", value=f"{state.determination}/{sheet.determination_points}"
-    )
+    embed.add_field(name="Threshold", value=with_base(values.threshold, base.threshold))
+    recovery_max = with_base(values.recovery_max, base.recovery_max)
+    embed.add_field(name="Recovery", value=f"{state.recovery}/{recovery_max}")
+    embed.add_field(name="Determination", value=f"{state.determination}/{values.determination_max}")
     embed.add_field(name="Hero points", value=str(state.hero_points))
     fortune = ", ".join(safe(s) for s in character.fortune_sources) or "none"
     embed.add_field(name="Fortune points", value=clip(fortune))
-    embed.add_field(name="Carrying capacity", value=f"{sheet.carrying_capacity} slots")
+    carrying = with_base(values.carrying_capacity, base.carrying_capacity, unit=" slots")
+    embed.add_field(name="Carrying capacity", value=carrying)
     embed.add_field(name="Toughness", value=f"{details.armor} (armor)")
     spirit = sheet.attribute_label(sheet.spirit_attribute).lower()
-    embed.add_field(name="Mettle", value=f"{sheet.mettle} ({spirit})")
-    embed.add_field(name="Speed", value=str(details.speed))
-    embed.add_field(name="Skills", value=_skills_field(sheet), inline=False)
+    embed.add_field(name="Mettle", value=f"{values.mettle} ({spirit})")
+    embed.add_field(name="Speed", value=with_base(values.speed, base.speed))
+    embed.add_field(name="Skills", value=_skills_field(values), inline=False)
     embed.add_field(name="Weapons", value=weapons_text(details), inline=False)
     defenses = defenses_text(details)
     if defenses:
@@ -246,18 +263,18 @@ class Change:
 
 
 def derived_values(character: Character) -> Mapping[str, int]:
-    """Maxima and tracked values, to compare before and after an edit."""
-    sheet, state = character.sheet, character.state
+    """Effective (wounded) maxima and tracked values, to compare before and after an edit."""
+    values, state = character.effective, character.state
     return {
-        "HP max": sheet.hit_points,
+        "HP max": values.max_hp,
         "HP": state.hp,
-        "Threshold": sheet.threshold,
-        "Recovery max": sheet.recovery_points,
+        "Threshold": values.threshold,
+        "Recovery max": values.recovery_max,
         "Recovery": state.recovery,
-        "Determination max": sheet.determination_points,
+        "Determination max": values.determination_max,
         "Determination": state.determination,
-        "Carrying capacity": sheet.carrying_capacity,
-        "Mettle": sheet.mettle,
+        "Carrying capacity": values.carrying_capacity,
+        "Mettle": values.mettle,
     }
 
 

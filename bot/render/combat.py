@@ -246,6 +246,8 @@ def hit_lines(hit: HitResult, *, threshold: int) -> list[str]:
     t = safe(hit.target)
     app = hit.application
     lines: list[str] = []
+    if hit.hero_reduction:
+        lines.append(hero_reduction_line(hit))
     if app.immune:
         lines.append(f"**Applied**: {t} is immune: no hit points lost.")
     elif app.amount == 0:
@@ -290,6 +292,17 @@ def hit_lines(hit: HitResult, *, threshold: int) -> list[str]:
         f" conditions: {conditions_text(hit.after.conditions)}."
     )
     return lines
+
+
+def hero_reduction_line(hit: HitResult) -> str:
+    """The hero points' 2d6 taken off the damage roll, before toughness/mettle."""
+    rolls = hit.rolls.hero_reductions
+    dice = "; ".join(" + ".join(str(f) for f in faces) for faces in rolls)
+    points = "a hero point" if len(rolls) == 1 else f"{len(rolls)} hero points"
+    return (
+        f"**Reduced** by {points}: 2d6 ({dice}) = {hit.hero_reduction} off the damage:"
+        f" {hit.damage.amount} → **{hit.dealt}**"
+    )
 
 
 def choice_note(target: str | None, minutes: int) -> str:

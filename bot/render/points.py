@@ -10,6 +10,9 @@ from typing import Literal
 
 import discord
 
+from bot.render.character import clip, conditions_text
+from bot.render.combat import DESCRIPTION_LIMIT, vitals_text, wound_name
+from bot.rules.hocs.attack import HitReduction
 from bot.rules.hocs.pool import SUCCESS_FACE, PoolResult
 
 COLOUR = discord.Colour.purple()
@@ -154,3 +157,85 @@ def fortune_list_embed(name: str, sources: Sequence[str]) -> discord.Embed:
     else:
         text = "No fortune points. The GM grants them with /fortune grant."
     return discord.Embed(title=f"{name}: fortune points", description=text, colour=COLOUR)
+
+
+def hero_damage_embed(
+    name: str,
+    reduction: HitReduction,
+    *,
+    hit_title: str,
+    left: int,
+) -> discord.Embed:
+    """A hero point spent on the last hit: the 2d6, damage and hit points before and
+    after, conditions and wounds the hit no longer causes. ``hit_title`` is the
+    hit's stored (already rendered) title."""
+    n = name  # already escaped
+    before, after = reduction.before, reduction.after
+    faces = " + ".join(str(f) for f in reduction.faces)
+    lines = [
+        f"-# The hit: {hit_title}",
+        f"**2d6**: {faces} = **{reduction.total}** (added, can't be modified)",
+        f"**Damage**: {before.dealt} → **{after.dealt}** (the roll, before toughness/mettle)",
+        f"**Received** after toughness/mettle: {before.application.after_reductions} →"
+        f" **{after.application.after_reductions}**",
+    ]
+    given = [f"{reduction.hp_given_back} HP"]
+    if reduction.temp_hp_given_back:
+        given.append(f"{reduction.temp_hp_given_back} temporary HP")
+    lines.append(
+        f"**Given back**: {' and '.join(given)}: {vitals_text(before.after, before.max_hp_after)}"
+        f" → **{vitals_text(after.after, after.max_hp_after)}**"
+    )
+    if after.threshold_test is not None:
+        test = after.threshold_test
+        lines.append(
+            f"**Threshold test** (already rolled) vs {test.outcome.difficulty}:"
+            f" {test.roll.successes} success{'es' if test.roll.successes != 1 else ''}"
+            f" → **{test.outcome.result.value}**."
+        )
+    for wound in reduction.wounds_removed:
+        lines.append(
+            f"**No wound**: {wound_name(wound)} ({wound.description}) is gone: the damage"
+            " received is below 10 now."
+        )
+    if reduction.conditions_removed:
+        gone = ", ".join(c.value for c in reduction.conditions_removed)
+        lines.append(f"**No longer**: {gone}.")
+    if reduction.conditions_added:
+        gained = ", ".join(c.value for c in reduction.conditions_added)
+        lines.append(f"**Now**: {gained}.")
+    lines.append(
+        f"**{n} now**: {vitals_text(after.after, after.max_hp_after)};"
+        f" conditions: {conditions_text(after.after.conditions)}."
+    )
+    lines.append(f"Hero points left: {left}.")
+    return discord.Embed(
+        title=clip(f"{n} spends a hero point: 2d6 off the last hit", 256),
+        description=clip("\n".join(lines), DESCRIPTION_LIMIT),
+        colour=COLOUR,
+    )
+
+
+ExtraActionStatus = Literal["marked", "no encounter", "not in encounter", "not your turn"]
+
+
+def extra_action_note(
+    name: str, status: ExtraActionStatus, *, actions_spent: int = 0, actions_allowed: int = 0
+) -> str:
+    """Where the hero point's extra action was recorded (a small line under the reply)."""
+    if status == "marked":
+        return (
+            f"-# Marked on the initiative tracker: actions {actions_spent}/{actions_allowed}"
+            " this turn; the extra action ends with the turn."
+        )
+    if status == "no encounter":
+        return (
+            "-# No initiative encounter runs in this channel: the table keeps track of the"
+            " extra action."
+        )
+    if status == "not in encounter":
+        return f"-# {name} isn't in this channel's initiative encounter: the tracker is unchanged."
+    return (
+        f"-# It isn't {name}'s turn on the initiative tracker, so nothing was marked there:"
+        " the table keeps track of the extra action."
+    )

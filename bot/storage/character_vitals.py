@@ -86,7 +86,8 @@ class CharacterVitalsRepository:
         """Add ``delta`` hit points (negative: lose them); None if there is no such character.
 
         A loss comes off temporary hit points first unless ``temporary_first`` is False.
-        A gain stops at ``maximum`` when one is given (never lowering HP already above it).
+        A gain stops at ``maximum`` when one is given (never lowering HP already above it):
+        pass the wounded maximum, ``Character.effective.max_hp``.
         Hit points may go negative: the threshold rules decide what that means.
         """
         before = await self.get(character_id)

@@ -1,5 +1,8 @@
-"""Character rows: the sheet, its tracked state, active character, fortune points.
+"""Character rows: the sheet, its wounds, tracked state, active character, fortune points.
 
+The row's values live in ``character_model`` (re-exported here); this module holds
+the SQL. Maxima come from ``Character.effective`` (the sheet with its wounds
+applied), so a changed sheet is clamped to its wounded maxima.
 Resources that can be spent are real columns so a spend is one conditional
 UPDATE (``… WHERE determination > 0``) and can never go below zero or happen twice.
 """
@@ -7,115 +10,41 @@ UPDATE (``… WHERE determination > 0``) and can never go below zero or happen t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from enum import StrEnum
 
 import aiosqlite
-import discord
 
-from bot.errors import UserError
 from bot.rules.hocs.character import CharacterSheet
-from bot.rules.hocs.conditions import NO_CONDITIONS, Conditions
+from bot.rules.hocs.conditions import Conditions
+from bot.rules.hocs.effective import effective_values
 from bot.rules.hocs.skills import normalise_name
-from bot.storage.character_codec import CharacterDetails, sheet_from_dict, sheet_to_dict
+from bot.storage.character_codec import CharacterDetails, sheet_to_dict
+from bot.storage.character_model import (
+    Character,
+    CharacterKind,
+    CharacterNameTaken,
+    CharacterState,
+    character_from_row,
+    clamp_state,
+    fresh_state,
+    wounds_from_json,
+)
 
-
-class CharacterKind(StrEnum):
-    PC = "pc"
-    ALLY = "ally"
-    ANTAGONIST = "antagonist"
-
-    @property
-    def title(self) -> str:
-        return {"pc": "Player character", "ally": "Ally", "antagonist": "Antagonist"}[self.value]
-
-
-class CharacterNameTaken(UserError):
-    def __init__(self, name: str) -> None:
-        shown = discord.utils.escape_mentions(discord.utils.escape_markdown(name[:64]))
-        super().__init__(f"There is already a character called {shown} here: pick another name.")
-
-
-@dataclass(frozen=True, kw_only=True)
-class CharacterState:
-    """Tracked values that change in play (the maxima are derived from the sheet)."""
-
-    hp: int
-    temp_hp: int = 0
-    nonlethal: int = 0
-    recovery: int
-    determination: int
-    hero_points: int = 0
-    conditions: Conditions = NO_CONDITIONS
-
-
-@dataclass(frozen=True, kw_only=True)
-class Character:
-    id: int
-    guild_id: int
-    owner_id: int
-    kind: CharacterKind
-    sheet: CharacterSheet
-    details: CharacterDetails
-    state: CharacterState
-    fortune_sources: tuple[str, ...]
-    version: int
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
-
-
-def fresh_state(sheet: CharacterSheet) -> CharacterState:
-    """A new character starts at full hit points, recovery and determination."""
-    return CharacterState(
-        hp=sheet.hit_points,
-        recovery=sheet.recovery_points,
-        determination=sheet.determination_points,
-    )
-
-
-def clamp_state(state: CharacterState, sheet: CharacterSheet) -> CharacterState:
-    """Keep tracked values within a changed sheet's maxima."""
-    return CharacterState(
-        hp=min(state.hp, sheet.hit_points),
-        temp_hp=state.temp_hp,
-        nonlethal=state.nonlethal,
-        recovery=min(state.recovery, sheet.recovery_points),
-        determination=min(state.determination, sheet.determination_points),
-        hero_points=state.hero_points,
-        conditions=state.conditions,
-    )
-
+__all__ = [
+    "Character",
+    "CharacterKind",
+    "CharacterNameTaken",
+    "CharacterRepository",
+    "CharacterState",
+    "clamp_state",
+    "fresh_state",
+    "wounds_from_json",
+]
 
 _SELECT = (
     "SELECT c.*, (SELECT json_group_array(source) FROM"
     " (SELECT source FROM fortune_points f WHERE f.character_id = c.id ORDER BY source))"
     " AS fortune FROM characters c"
 )
-
-
-def _from_row(row: aiosqlite.Row) -> Character:
-    sheet, details = sheet_from_dict(json.loads(row["sheet"]))
-    return Character(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        owner_id=row["owner_id"],
-        kind=CharacterKind(row["kind"]),
-        sheet=sheet,
-        details=details,
-        state=CharacterState(
-            hp=row["hp"],
-            temp_hp=row["temp_hp"],
-            nonlethal=row["nonlethal"],
-            recovery=row["recovery"],
-            determination=row["determination"],
-            hero_points=row["hero_points"],
-            conditions=Conditions.from_dict(json.loads(row["conditions"])),
-        ),
-        fortune_sources=tuple(json.loads(row["fortune"] or "[]")),
-        version=row["version"],
-    )
 
 
 class CharacterRepository:
@@ -127,7 +56,7 @@ class CharacterRepository:
     async def _one(self, where: str, params: tuple[object, ...]) -> Character | None:
         async with self._conn.execute(f"{_SELECT} WHERE {where}", params) as cursor:
             row = await cursor.fetchone()
-        return _from_row(row) if row else None
+        return character_from_row(row) if row else None
 
     async def create(
         self,
@@ -139,7 +68,7 @@ class CharacterRepository:
         details: CharacterDetails,
     ) -> Character:
         """Insert a character at full resources. Raises CharacterNameTaken."""
-        state = fresh_state(sheet)
+        state = fresh_state(effective_values(sheet, speed=details.speed))
         try:
             async with self._conn.execute(
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
@@ -182,7 +111,7 @@ class CharacterRepository:
         async with self._conn.execute(
             f"{_SELECT} WHERE {where} ORDER BY c.name_key", params
         ) as cur:
-            return [_from_row(row) for row in await cur.fetchall()]
+            return [character_from_row(row) for row in await cur.fetchall()]
 
     async def search_names(
         self, guild_id: int, query: str, *, owner_id: int | None = None, limit: int = 25
@@ -199,11 +128,12 @@ class CharacterRepository:
     async def update_sheet(
         self, character: Character, sheet: CharacterSheet, details: CharacterDetails
     ) -> Character:
-        """Save a changed sheet, keeping tracked values within its new maxima.
+        """Save a changed sheet, keeping tracked values within its new (wounded) maxima.
 
         Raises CharacterNameTaken when a rename collides.
         """
-        state = clamp_state(character.state, sheet)
+        values = effective_values(sheet, character.wounds, speed=details.speed)
+        state = clamp_state(character.state, values)
         try:
             await self._conn.execute(
                 "UPDATE characters SET name = ?, name_key = ?, sheet = ?, hp = MIN(hp, ?),"
@@ -214,7 +144,7 @@ class CharacterRepository:
                     sheet.name,
                     normalise_name(sheet.name),
                     json.dumps(sheet_to_dict(sheet, details)),
-                    sheet.hit_points,
+                    values.max_hp,
                     state.recovery,
                     state.determination,
                     character.id,

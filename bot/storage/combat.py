@@ -1,5 +1,9 @@
 """Combat state: a character's vitals and wounds, and the open damage-die choices.
 
+Every roll applied to a target is stored in ``damage_choices`` with the target's
+state before and after it, for 15 minutes: the die-choice buttons and a hero
+point's damage reduction redo the hit from there.
+
 Every write here happens inside the caller's transaction (``BEGIN IMMEDIATE``):
 a command loads the target, computes the hit and saves it before anyone else
 can read, so simultaneous hits all count.
@@ -200,6 +204,19 @@ class CombatRepository:
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
         async with self._conn.execute(
             "SELECT * FROM damage_choices WHERE id = ?", (choice_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _choice_from_row(row) if row else None
+
+    async def latest_hit_on(
+        self, guild_id: int, target_id: int, now: datetime
+    ) -> DamageChoice | None:
+        """The newest stored hit on ``target_id`` in the guild that is still open (not
+        expired), or None. Raises RulesError if its stored form is damaged."""
+        async with self._conn.execute(
+            "SELECT * FROM damage_choices WHERE guild_id = ? AND target_id = ?"
+            " AND expires_at >= ? ORDER BY id DESC LIMIT 1",
+            (guild_id, target_id, timestamp(now)),
         ) as cursor:
             row = await cursor.fetchone()
         return _choice_from_row(row) if row else None

@@ -52,6 +52,19 @@ class EncounterRecord:
     state: Encounter
 
 
+# A hero point's extra action lasts until the end of the turn: it rides in the
+# participant's ``stats`` JSON (key ``extra_actions``) rather than a column of its
+# own, so no schema change was needed for it.
+_EXTRA_ACTIONS = "extra_actions"
+
+
+def _stats_with_bonuses(p: Participant) -> dict[str, object]:
+    stats: dict[str, object] = dict(p.stats.to_dict())
+    if p.extra_actions:
+        stats[_EXTRA_ACTIONS] = p.extra_actions
+    return stats
+
+
 def _participant_row(encounter_id: int, p: Participant, slot: int | None) -> tuple[object, ...]:
     return (
         encounter_id,
@@ -63,7 +76,7 @@ def _participant_row(encounter_id: int, p: Participant, slot: int | None) -> tup
         p.owner_id,
         p.character_id,
         slot,
-        json.dumps(p.stats.to_dict()),
+        json.dumps(_stats_with_bonuses(p)),
         p.hp,
         p.max_hp,
         p.temp_hp,
@@ -100,11 +113,13 @@ def _effect_from_row(row: aiosqlite.Row) -> Effect:
 
 
 def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
+    stats = json.loads(row["stats"])
+    extra_actions = int(stats.pop(_EXTRA_ACTIONS, 0))
     return Participant(
         id=row["participant_id"],
         name=row["name"],
         side=Side(row["side"]),
-        stats=InitiativeStats.from_dict(json.loads(row["stats"])),
+        stats=InitiativeStats.from_dict(stats),
         owner_id=row["owner_id"],
         character_id=row["character_id"],
         group=row["group_name"],
@@ -119,6 +134,7 @@ def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Pa
         spent=Spent(
             actions=row["actions_spent"], quick=row["quick_spent"], reactions=row["reactions_spent"]
         ),
+        extra_actions=extra_actions,
     )
 
 

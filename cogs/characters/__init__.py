@@ -1,4 +1,5 @@
-"""/character: character sheets (a package: commands, options, edits, rulings, combat_sheet)."""
+"""/character: character sheets (a package: commands, skills_traits, combat_sheet, options,
+edits, lookup, rulings)."""
 
 from __future__ import annotations
 
@@ -7,5 +8,6 @@ from cogs.characters.combat_sheet import CombatSheetCog
 
 
 async def setup(bot: TableBot) -> None:
-    # CombatSheetCog is CharactersCog plus the weapon, defenses and wounds subcommands.
+    # CombatSheetCog is CharactersCog plus the skill, trait and fundamentals subcommands
+    # (SkillsTraitsCog) and the weapon, defenses and wounds ones.
     await bot.add_cog(CombatSheetCog(bot))

@@ -1,7 +1,8 @@
 """/character weapon, defenses and wounds: the combat part of the sheet.
 
 The subcommands hang off the /character group of ``CharactersCog``; this
-subclass holds them so they are bound to the cog like the others.
+subclass (of ``SkillsTraitsCog``, itself one of ``CharactersCog``) holds them so
+they are bound to the cog like the others.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.rules.hocs.attack import (
     parse_type_list,
 )
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
+from bot.rules.hocs.effective import effective_values
 from bot.rules.hocs.wounds import InjuryKind, Wound, WoundKind, roll_recovery
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import (
@@ -46,6 +48,7 @@ from cogs.characters.edits import Outcome
 from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of
 from cogs.characters.options import Name, clean_text
 from cogs.characters.rulings import OWNER_OR_GM
+from cogs.characters.skills_traits import SkillsTraitsCog
 
 log = logging.getLogger(__name__)
 
@@ -104,8 +107,8 @@ RULINGS = {
     "wounds": [
         "Anyone may list wounds; only the GM adds or heals them.",
         "A wound's effects (max HP, threshold tests, speed, strength, agility) change the"
-        " values /attack and /damage use; healing one restores them (current HP doesn't"
-        " rise: heal with /hp).",
+        " values used in play (the sheet, rolls, /attack, /hp, rests, the tracker); healing"
+        " one restores them (current HP doesn't rise: heal with /hp).",
         "Adding a wound rolls its recovery time. As many wounds and injuries as strength,"
         " or maximum HP reduced to 0, kills the character.",
     ],
@@ -165,7 +168,7 @@ def weapon_text(weapon: Weapon) -> str:
     )
 
 
-class CombatSheetCog(CharactersCog, name="Characters"):
+class CombatSheetCog(SkillsTraitsCog, name="Characters"):
     """/character with the combat subcommands (weapon, defenses, wounds)."""
 
     @CharactersCog.character.group(
@@ -315,11 +318,9 @@ class CombatSheetCog(CharactersCog, name="Characters"):
             character = await find_for_viewing(
                 CharacterRepository(conn), guild.id, ctx.author.id, name
             )
-            found = await CombatRepository(conn).with_wounds(character)
-        combatant = found.combatant
+        values = character.effective
         await send(
-            ctx,
-            embed=wounds_embed(character.name, found.wounds, combatant.max_hp, combatant.threshold),
+            ctx, embed=wounds_embed(character.name, values.wounds, values.max_hp, values.threshold)
         )
 
     @character_wounds.command(
@@ -374,7 +375,7 @@ class CombatSheetCog(CharactersCog, name="Characters"):
             wounds = update(before.wounds)
             after, cause = apply_wound_list(combatant, replace(before, wounds=tuple(wounds)))
             await CombatRepository(conn).save_vitals(found.character.id, after)
-        final = combatant.with_vitals(after)
+        final = effective_values(character.sheet, after.wounds, speed=character.details.speed)
         gained = [w for w in after.wounds if w not in before.wounds]
         lost = [w for w in before.wounds if w not in after.wounds]
         lines = [f"{wound_name(w)} added." for w in gained]

@@ -1,4 +1,8 @@
-"""/character: create, show, list, select, edit, delete, skills, traits, fundamentals."""
+"""/character: the group and create, show, list, select, edit, delete.
+
+Skills, traits and fundamentals are in ``skills_traits``; weapons, defenses and wounds
+in ``combat_sheet``: each adds its subcommands to this group in a subclass.
+"""
 
 from __future__ import annotations
 
@@ -24,19 +28,13 @@ from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, res
 from cogs.characters.options import (
     Armor,
     AttributeValue,
-    CustomAttribute,
-    CustomSkillName,
     Exp,
-    Fundamental,
     Kind,
     Name,
     NameTaken,
     Size,
-    SkillName,
     Spirit,
     Tier,
-    Training,
-    TraitText,
 )
 from cogs.characters.rulings import RULINGS
 
@@ -280,149 +278,3 @@ class CharactersCog(commands.Cog, name="Characters"):
         if active is not None and active.id == character.id:
             text += " Its owner has no active character now: pick one with /character select."
         await send(ctx, text)
-
-    @character.command(
-        name="skill",
-        description="Set a skill's training or expertise",
-        extras={"rulings": RULINGS["skill"]},
-    )
-    @commands.guild_only()
-    @app_commands.describe(
-        skill="Skill to change",
-        training="0 up to the tier",
-        expertise="True: give it the expertise; False: remove it",
-        name=NAME_HELP,
-    )
-    @app_commands.autocomplete(skill=options.skill_names, name=options.character_names)
-    async def character_skill(
-        self,
-        ctx: Ctx,
-        skill: SkillName,
-        training: Training = None,  # type: ignore[assignment]
-        expertise: bool | None = None,
-        name: Name = None,  # type: ignore[assignment]
-    ) -> None:
-        """Set a skill's training (0 up to the tier) and/or give it the expertise."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its skills",
-            lambda c: edits.set_skill(
-                c.sheet, c.details, skill, training=training, expertise=expertise
-            ),
-        )
-
-    @character.command(
-        name="customskill",
-        description="Add or remove a custom skill",
-        extras={"rulings": RULINGS["customskill"]},
-    )
-    @commands.guild_only()
-    @app_commands.describe(
-        skill_name="Skill name, e.g. Alchemy",
-        attribute="Attribute it uses (to add it)",
-        remove="True: remove it",
-        name=NAME_HELP,
-    )
-    @app_commands.autocomplete(skill_name=options.custom_skill_names, name=options.character_names)
-    async def character_customskill(
-        self,
-        ctx: Ctx,
-        skill_name: CustomSkillName,
-        attribute: CustomAttribute | None = None,
-        remove: bool = False,
-        name: Name = None,  # type: ignore[assignment]
-    ) -> None:
-        """Add a custom special skill the catalogue lacks, or remove one."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its skills",
-            lambda c: edits.set_custom_skill(
-                c.sheet, c.details, skill_name, attribute=attribute, remove=remove
-            ),
-        )
-
-    @character.group(name="trait", invoke_without_command=True, description="Add or remove traits")
-    @commands.guild_only()
-    async def character_trait(self, ctx: Ctx) -> None:
-        """Add or remove a character's traits."""
-        raise UserError("Add a subcommand: /character trait add or /character trait remove.")
-
-    @character_trait.command(
-        name="add", description="Add a trait", extras={"rulings": RULINGS["trait"]}
-    )
-    @commands.guild_only()
-    @app_commands.describe(trait="An adjective, e.g. bold", name=NAME_HELP)
-    @app_commands.autocomplete(name=options.character_names)
-    async def character_trait_add(
-        self,
-        ctx: Ctx,
-        trait: TraitText,
-        *,
-        name: Name = None,  # type: ignore[assignment]
-    ) -> None:
-        """Add a trait (an adjective that defines the character)."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its traits",
-            lambda c: edits.change_traits(c.sheet, c.details, "add", trait),
-        )
-
-    @character_trait.command(
-        name="remove", description="Remove a trait", extras={"rulings": RULINGS["trait"]}
-    )
-    @commands.guild_only()
-    @app_commands.describe(trait="Trait to remove", name=NAME_HELP)
-    @app_commands.autocomplete(trait=options.trait_names, name=options.character_names)
-    async def character_trait_remove(
-        self,
-        ctx: Ctx,
-        trait: TraitText,
-        *,
-        name: Name = None,  # type: ignore[assignment]
-    ) -> None:
-        """Remove one of the character's traits."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its traits",
-            lambda c: edits.change_traits(c.sheet, c.details, "remove", trait),
-        )
-
-    @character.command(
-        name="fundamentals",
-        description="Set the three fundamentals",
-        extras={"rulings": RULINGS["fundamentals"]},
-    )
-    @commands.guild_only()
-    @app_commands.describe(
-        who="Who are you? (- clears)",
-        believe="What do you believe in? (- clears)",
-        want="What do you want? (- clears)",
-        name=NAME_HELP,
-    )
-    @app_commands.autocomplete(name=options.character_names)
-    async def character_fundamentals(
-        self,
-        ctx: Ctx,
-        who: Fundamental = None,  # type: ignore[assignment]
-        believe: Fundamental = None,  # type: ignore[assignment]
-        want: Fundamental = None,  # type: ignore[assignment]
-        name: Name = None,  # type: ignore[assignment]
-    ) -> None:
-        """Answer the three fundamentals: who you are, what you believe, what you want."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its fundamentals",
-            lambda c: edits.set_fundamentals(
-                c.sheet, c.details, who=who, believe=believe, want=want
-            ),
-        )

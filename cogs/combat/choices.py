@@ -5,6 +5,9 @@ The model: the bot applies the die with the best expected total at once. For
 die; the hit is then redone from the target's state before it, in one
 transaction, provided the target is still exactly as this hit left it (another
 hit or an adjustment since would be lost, so the switch is refused then).
+
+Every hit applied to a target is recorded, even with a single die (no buttons
+then): a hero point's damage reduction redoes "the last hit received" from it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatRepository
 from cogs.combat.options import CHOICE_MINUTES
+from cogs.combat.records import relog_hit
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +53,11 @@ async def record_choice(
     before: Vitals | None,
     after: Vitals | None,
 ) -> int | None:
-    """Store the roll so its buttons work later; None when there is nothing to choose."""
-    if inputs.rolled is None or len(inputs.rolled.dice) < 2 or chosen_index is None:
+    """Store the roll so its buttons (and a hero point's reduction) work later; None
+    when nothing was rolled, or nothing can be chosen and no target was hit."""
+    if inputs.rolled is None or chosen_index is None:
+        return None
+    if target_id is None and not has_choice(inputs):
         return None
     return await CombatRepository(conn).create_choice(
         guild_id=guild_id,
@@ -66,6 +73,11 @@ async def record_choice(
         after=after,
         now=now(),
     )
+
+
+def has_choice(inputs: HitInputs | None) -> bool:
+    """Whether another die could be kept (two dice or more were rolled)."""
+    return inputs is not None and inputs.rolled is not None and len(inputs.rolled.dice) >= 2
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,10 @@ async def switch_die(
         if choice.target_id is None:
             damage, rolls, suggested = choose_damage(choice.inputs, index, bot.dice, choice.rolls)
             await repo.update_choice(choice.id, chosen_index=index, rolls=rolls, after=None)
+            await relog_hit(
+                conn, choice.message_id, inputs=choice.inputs, damage=damage, hit=None,
+                change={"kept": index},
+            )  # fmt: skip
             embed = combat_embed(
                 intro,
                 inputs=choice.inputs,
@@ -145,6 +161,10 @@ async def switch_die(
             await repo.update_choice(
                 choice.id, chosen_index=index, rolls=hit.rolls, after=hit.after
             )
+            await relog_hit(
+                conn, choice.message_id, inputs=choice.inputs, damage=hit.damage, hit=hit,
+                change={"kept": index},
+            )  # fmt: skip
             embed = combat_embed(
                 intro,
                 inputs=choice.inputs,

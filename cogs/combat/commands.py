@@ -1,9 +1,9 @@
 """/attack and /damage: roll, apply to the target in one transaction, show every step.
 
-Each command loads the characters, resolves the rules (``bot.rules.hocs.attack``)
-and saves the target's vitals in ONE ``BEGIN IMMEDIATE`` transaction, so twenty
-simultaneous hits on one character all count. The reply carries buttons to keep
-another die (see ``choices``).
+Each command loads the characters, resolves the rules (``bot.rules.hocs.attack``),
+saves the target's vitals, stores the hit (``choices``) and logs the roll
+(``records``) in ONE ``BEGIN IMMEDIATE`` transaction, so twenty simultaneous hits on
+one character all count. The reply carries buttons to keep another die.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
-from cogs.combat.choices import record_choice
+from bot.storage.roll_log import RollLogRepository
+from cogs.combat.choices import has_choice, record_choice
 from cogs.combat.options import (
     ATTACK_RULINGS,
     CHOICE_MINUTES,
@@ -58,6 +59,7 @@ from cogs.combat.options import (
     damage_type_names,
     weapon_names,
 )
+from cogs.combat.records import log_attack, log_damage
 from cogs.combat.views import DieChoiceButton, choice_view
 
 log = logging.getLogger(__name__)
@@ -203,6 +205,16 @@ class CombatCog(commands.Cog, name="Combat"):
             intro = attack_intro(result, extra_notes=notes)
             choice_id = None
             hit = result.hit
+            source = use.name or dice_text(use.dice)
+            log_id = await log_attack(
+                conn,
+                guild_id=ctx.guild.id,
+                channel_id=ctx.channel.id,
+                user_id=ctx.author.id,
+                attacker_id=mine.id,
+                result=result,
+                source=source,
+            )
             if hit is not None and result.inputs is not None:
                 await combat.save_vitals(victim.character.id, hit.after)
                 choice_id = await record_choice(
@@ -227,10 +239,12 @@ class CombatCog(commands.Cog, name="Combat"):
             suggested=hit.suggested if hit else True,
             hit=hit,
             threshold=before.threshold,
-            footer=choice_note(victim.character.name, CHOICE_MINUTES) if choice_id else None,
+            footer=choice_note(victim.character.name, CHOICE_MINUTES)
+            if has_choice(result.inputs)
+            else None,
         )
         chosen = hit.damage.result.chosen_index if hit and hit.damage.result else None
-        await self._reply(ctx, embed, choice_id, result.inputs, chosen)
+        await self._reply(ctx, embed, choice_id, result.inputs, chosen, log_id)
 
     # --- /damage -------------------------------------------------------------------------
 
@@ -326,8 +340,20 @@ class CombatCog(commands.Cog, name="Combat"):
                 before=hit.before if hit else None,
                 after=hit.after if hit else None,
             )
+            log_id = await log_damage(
+                conn,
+                guild_id=ctx.guild.id,
+                channel_id=ctx.channel.id,
+                user_id=ctx.author.id,
+                attacker_id=attacker_id,
+                source=source,
+                target=victim.character.name if victim else None,
+                inputs=inputs,
+                damage=damage,
+                hit=hit,
+            )
         footer = None
-        if choice_id:
+        if has_choice(inputs):
             footer = choice_note(victim.character.name if victim else None, CHOICE_MINUTES)
         embed = combat_embed(
             intro,
@@ -339,7 +365,7 @@ class CombatCog(commands.Cog, name="Combat"):
             footer=footer,
         )
         chosen = damage.result.chosen_index if damage.result else None
-        await self._reply(ctx, embed, choice_id, inputs, chosen)
+        await self._reply(ctx, embed, choice_id, inputs, chosen, log_id)
 
     async def _has_weapon(self, conn: aiosqlite.Connection, ctx: Ctx, name: str) -> bool:
         """Whether the author's active character has a weapon called ``name``."""
@@ -354,15 +380,18 @@ class CombatCog(commands.Cog, name="Combat"):
         choice_id: int | None,
         inputs: HitInputs | None,
         chosen_index: int | None,
+        log_id: int,
     ) -> None:
         view = choice_view(choice_id, inputs, chosen_index)
         if view is None:
             message = await send(ctx, embed=embed)
         else:
             message = await send(ctx, embed=embed, view=view)
-        if choice_id is not None and message is not None:
+        if message is not None:
             async with self.bot.db.transaction() as conn:
-                await CombatRepository(conn).set_choice_message(choice_id, message.id)
+                await RollLogRepository(conn).set_message(log_id, message.id)
+                if choice_id is not None:
+                    await CombatRepository(conn).set_choice_message(choice_id, message.id)
 
     @attack.autocomplete("damage_type")
     @damage.autocomplete("damage_type")

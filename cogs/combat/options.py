@@ -73,6 +73,7 @@ DAMAGE_RULINGS = [
     f"Buttons: the roller, the attacker's owner or the GM may keep another die for"
     f" {CHOICE_MINUTES} minutes while the target is unchanged; the hit is redone from"
     " before it, reusing every die already rolled.",
+    "Hero point: 2d6 off your last hit (/hero spend damage). Attacks and damage are logged.",
 ]
 
 HP_RULINGS = [

@@ -69,6 +69,8 @@ def choice_view(
     """One button per die (the kept one green and disabled); None with nothing to choose."""
     if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
         return None
+    if len(inputs.rolled.dice) < 2:
+        return None
     rolled = inputs.rolled
     indices = list(range(len(rolled.dice)))
     if len(indices) > MAX_BUTTONS:

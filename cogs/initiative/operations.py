@@ -75,17 +75,19 @@ def require_control(context: ChangeContext, participant: Participant, action: st
 
 
 def participant_from_character(character: Character, *, name: str | None = None) -> NewParticipant:
-    """A sheet character as a participant: its side, owner, pool, hit points, conditions."""
+    """A sheet character as a participant: its side, owner, pool, hit points, conditions
+    (pool, maximum hit points and threshold are the effective, wounded ones)."""
+    values = character.effective
     return NewParticipant(
         name=name or character.name,
         side=Side(character.kind.value),
-        stats=stats_from_sheet(character.sheet),
+        stats=stats_from_sheet(values.sheet),
         owner_id=character.owner_id,
         character_id=character.id,
         hp=character.state.hp,
-        max_hp=character.sheet.hit_points,
+        max_hp=values.max_hp,
         temp_hp=character.state.temp_hp,
-        threshold=character.sheet.threshold,
+        threshold=values.threshold,
         conditions=character.state.conditions,
     )
 

@@ -47,6 +47,10 @@ JOIN = (
     "Joining mid-round rolls at once and takes its place in the order; if that place has"
     " passed, the first turn is next round."
 )
+WOUNDED = (
+    "A character's initiative pool, maximum hit points and threshold are its wounded ones"
+    " (/character wounds)."
+)
 PREV = (
     "/init prev goes back within the round without repeating the turn's start; it can't"
     " go back into the last round, whose order was rolled anew."
@@ -57,7 +61,7 @@ NPC_DOWN = "A quick NPC whose tracked hit points reach 0 is down (dead)."
 
 RULINGS: dict[str, list[str]] = {
     "begin": [ORDER, TIES, SKIP, PINGS],
-    "join": [JOIN, TIES],
+    "join": [JOIN, TIES, WOUNDED],
     "add": [GROUP, JOIN, TIES, NPC_DOWN],
     "next": [ORDER, TIES, PLAYER_NEXT, GROUP_END, TURN_START, SKIP, PINGS],
     "prev": [PREV],

@@ -82,7 +82,8 @@ Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
 def stats_from_sheet(sheet: CharacterSheet) -> InitiativeStats:
-    """Agility, presence, and training and expertise in initiative, from a sheet."""
+    """Agility, presence, and training and expertise in initiative, from a sheet (pass
+    ``Character.effective.sheet`` so a wound to agility counts)."""
     pool = skill_pool(sheet, "initiative")
     skill = pool.skill
     assert skill is not None
@@ -103,14 +104,15 @@ async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encou
         character = await repo.get(participant.character_id)
         if character is None:
             continue
+        values = character.effective
         state = refresh_participant(
             state,
             participant.id,
-            stats=stats_from_sheet(character.sheet),
+            stats=stats_from_sheet(values.sheet),
             hp=character.state.hp,
-            max_hp=character.sheet.hit_points,
+            max_hp=values.max_hp,
             temp_hp=character.state.temp_hp,
-            threshold=character.sheet.threshold,
+            threshold=values.threshold,
             conditions=character.state.conditions,
         )
     return state

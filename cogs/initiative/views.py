@@ -115,7 +115,7 @@ def turn_view(
     if len(members) == 1 and not members[0].group:
         p = members[0]
         allowance, spent = p.allowance, p.spent
-        either_used = allowance.either_or and spent.actions + spent.quick >= 1
+        either_used = allowance.either_or and spent.actions + spent.quick >= p.either_or_limit
         action_left = spent.actions < allowance.actions and not either_used
         quick_left = (spent.quick < allowance.quick_actions or action_left) and not either_used
         for kind, label, usable in (

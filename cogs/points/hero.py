@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,7 +13,7 @@ from bot.character_access import MAX_NAME, safe_name
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.permissions import require_gm
-from bot.render.points import hero_point_line
+from bot.render.points import extra_action_note, hero_damage_embed, hero_point_line
 from bot.replies import send
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS, parse_dice_positions
 from bot.storage.characters import Character, CharacterKind, CharacterRepository
@@ -26,6 +26,8 @@ from cogs.points.common import (
     guild_of,
     named,
 )
+from cogs.points.hero_action import grant_on_tracker, refuse_if_down
+from cogs.points.hero_damage import reduce_last_hit
 from cogs.points.spending import Spend, StoredRoll, latest_roll, spend_on_roll
 from cogs.points.views import reply_with_roll
 
@@ -37,15 +39,18 @@ Amount = commands.Range[int, 1, 10]
 SPEND_ACTION = "spend their hero points"
 
 HERO_RULINGS = [
-    "Hero points are for player characters only. reroll: reroll any dice of the"
-    " character's last /pool or /check roll; by default every failed die, or the dice you"
-    " name by position (dice:1,3). A die already rerolled may be rerolled again.",
-    "determination: regain 1 determination point (refused at the maximum, keeping the"
-    " hero point). action: 1 extra action until the end of the turn, announced to the"
-    " table (mark it on the initiative tracker by hand).",
-    "The Hero reroll button under a roll rerolls every failed die. Each spend is atomic:"
-    " two clicks or commands at once spend one point once.",
-    "Reducing damage by 2d6 is not offered yet: it comes with the combat damage tracker.",
+    "Player characters only. reroll: any dice of the character's last /pool or /check"
+    " roll (default every failed die, or dice:1,3); a rerolled die may be rerolled again.",
+    "determination: regain 1 determination point (refused at the maximum, point kept).",
+    "action: 1 extra action until the end of the turn, one per turn. On your turn in this"
+    " channel's /init encounter it is marked on the tracker (a second is refused);"
+    " otherwise it is still spent and the table keeps track. Not while down.",
+    "damage: 2d6 (added, can't be modified) off the damage roll of your last hit, within"
+    " 15 minutes and while nothing else changed you; then toughness/mettle (a roll reduced"
+    " to 0 deals nothing), HP given back, threshold test and wound check (10+) redone with"
+    " the dice already rolled. Several points may reduce one hit.",
+    "Refusals keep the point. Each spend is atomic: two clicks or commands at once spend"
+    " one point once. The Hero reroll button rerolls every failed die.",
 ]
 GM_RULINGS = [
     "Only the GM gives or takes hero points, and only player characters have them.",
@@ -75,14 +80,15 @@ class HeroCog(commands.Cog, name="Hero points"):
     @hero.command(name="spend", extras={"rulings": HERO_RULINGS})
     @commands.guild_only()
     @app_commands.describe(
-        option="reroll dice of your last roll, regain 1 determination, or 1 extra action",
+        option="reroll your last roll, regain determination, 1 extra action, or 2d6 off your"
+        " last hit",
         dice="reroll: dice positions to reroll, e.g. 1,3 (default: every failed die)",
         character=CHARACTER_HELP,
     )
     async def hero_spend(
         self,
         ctx: Ctx,
-        option: Literal["reroll", "determination", "action"],
+        option: Literal["reroll", "determination", "action", "damage"],
         dice: DiceText | None = None,
         character: Name | None = None,
     ) -> None:
@@ -93,6 +99,12 @@ class HeroCog(commands.Cog, name="Hero points"):
         if option == "reroll":
             await self._reroll(ctx, dice, character)
             return
+        if option == "damage":
+            await self._damage(ctx, character)
+            return
+        if option == "action":
+            await self._action(ctx, character)
+            return
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
@@ -101,26 +113,62 @@ class HeroCog(commands.Cog, name="Hero points"):
             if who.state.hero_points <= 0:
                 raise UserError(f"{name} has no hero points left.")
             repo = CharacterRepository(conn)
-            if option == "determination":
-                maximum = who.sheet.determination_points
-                if who.state.determination >= maximum:
-                    raise UserError(
-                        f"{name} already has all {maximum} determination points: keep the"
-                        " hero point."
-                    )
-                done = await repo.hero_point_for_determination(who.id, maximum)
-                if done is None:
-                    raise UserError(f"{name} has no hero points left.")
-                left, now = done
-                line = hero_point_line(name, "determination", left, f" ({now}/{maximum})")
-            else:
-                left_or_none = await repo.spend_hero_point(who.id)
-                if left_or_none is None:
-                    raise UserError(f"{name} has no hero points left.")
-                left = left_or_none
-                line = hero_point_line(name, "action", left)
+            maximum = who.sheet.determination_points
+            if who.state.determination >= maximum:
+                raise UserError(
+                    f"{name} already has all {maximum} determination points: keep the hero point."
+                )
+            done = await repo.hero_point_for_determination(who.id, maximum)
+            if done is None:
+                raise UserError(f"{name} has no hero points left.")
+            left, now = done
+            line = hero_point_line(name, "determination", left, f" ({now}/{maximum})")
         log.info("hero point (%s) spent for character %s", option, who.id)
         await send(ctx, line)
+
+    async def _action(self, ctx: Ctx, character: str | None) -> None:
+        """1 extra action: marked on the tracker on the character's turn (one per turn)."""
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
+            _pc_only(who)
+            name = safe_name(who.name)
+            if who.state.hero_points <= 0:
+                raise UserError(f"{name} has no hero points left.")
+            refuse_if_down(who)
+            grant = await grant_on_tracker(conn, ctx.channel.id, who)
+            left = await CharacterRepository(conn).spend_hero_point(who.id)
+            if left is None:
+                raise UserError(f"{name} has no hero points left.")  # rolls the grant back
+        log.info("hero point (action) spent for character %s: %s", who.id, grant.status)
+        note = extra_action_note(
+            name,
+            grant.status,
+            actions_spent=grant.actions_spent,
+            actions_allowed=grant.actions_allowed,
+        )
+        await send(ctx, f"{hero_point_line(name, 'action', left)}\n{note}")
+        if grant.marked:
+            initiative: Any = self.bot.get_cog("Initiative")
+            if initiative is not None:
+                await initiative.service.refresh_tracker(ctx.channel)
+
+    async def _damage(self, ctx: Ctx, character: str | None) -> None:
+        """2d6 off the last hit the character received, in one transaction."""
+        guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_for(conn, ctx)
+            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
+            _pc_only(who)
+            name = safe_name(who.name)
+            if who.state.hero_points <= 0:
+                raise UserError(f"{name} has no hero points left.")
+            done = await reduce_last_hit(
+                conn, guild_id=guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
+                character=who, dice=self.bot.dice,
+            )  # fmt: skip
+        embed = hero_damage_embed(name, done.reduction, hit_title=done.hit_title, left=done.left)
+        await send(ctx, embed=embed)
 
     async def _reroll(self, ctx: Ctx, dice: str | None, character: str | None) -> None:
         async with self.bot.db.transaction() as conn:

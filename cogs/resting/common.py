@@ -8,13 +8,12 @@ import aiosqlite
 
 from bot.character_access import safe_name
 from bot.errors import UserError
-from bot.rules.hocs.attack import Combatant
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.damage import HitPoints
+from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.rest import Points
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
-from bot.storage.combat import CombatRepository
 
 REST_ACTION = "rest for them"
 
@@ -29,32 +28,38 @@ class RecoveryChanged(UserError):
 
 @dataclass(frozen=True, kw_only=True)
 class Resting:
-    """A character as a rest or respite sees it (wounds lower maximum HP and strength)."""
+    """A character as a rest or respite sees it: its effective (wounded) values, so wounds
+    lower the maximum hit points and recovery points and the strength die."""
 
     character: Character
-    combatant: Combatant
-    wounds: tuple[Wound, ...]
+    values: EffectiveValues
 
     @property
     def name(self) -> str:
         return safe_name(self.character.name)
 
     @property
+    def wounds(self) -> tuple[Wound, ...]:
+        return self.values.wounds
+
+    @property
     def hp(self) -> HitPoints:
-        return self.combatant.hit_points
+        state = self.character.state
+        return self.values.hit_points(state.hp, temporary=state.temp_hp, nonlethal=state.nonlethal)
 
     @property
     def strength(self) -> int:
-        return self.combatant.effective_sheet.strength
+        """The strength to roll [1d STR] with."""
+        return self.values.sheet.strength
 
     @property
     def recovery(self) -> Points:
-        state, maximum = self.character.state, self.character.sheet.recovery_points
+        state, maximum = self.character.state, self.values.recovery_max
         return Points(min(state.recovery, maximum), maximum)
 
     @property
     def determination(self) -> Points:
-        state, maximum = self.character.state, self.character.sheet.determination_points
+        state, maximum = self.character.state, self.values.determination_max
         return Points(min(state.determination, maximum), maximum)
 
     @property
@@ -62,12 +67,11 @@ class Resting:
         return self.character.state.conditions
 
 
-async def load_resting(conn: aiosqlite.Connection, character: Character) -> Resting:
-    """The character with its wounds; refuses a dead one."""
+def load_resting(character: Character) -> Resting:
+    """The character with its effective values; refuses a dead one."""
     if Condition.DEAD in character.state.conditions:
         raise UserError(f"{safe_name(character.name)} is dead and can't rest.")
-    combat = await CombatRepository(conn).with_wounds(character)
-    return Resting(character=character, combatant=combat.combatant, wounds=combat.wounds)
+    return Resting(character=character, values=character.effective)
 
 
 async def save(

@@ -30,7 +30,8 @@ RESPITE_RULINGS = [
     " determination point. Hit points lost to non-lethal damage come back either way.",
     "Without recovery points it is refused and nothing changes. Maxima are respected;"
     " a respite that could give nothing at all (everything full) is refused too.",
-    "Wounds count: the strength die and the maximum hit points are the wounded ones.",
+    "Wounds count: the strength die and the maximum hit points and recovery points are"
+    " the wounded ones.",
 ]
 
 
@@ -59,7 +60,7 @@ class RespiteCog(commands.Cog, name="Respite"):
             who = await resolve_character(
                 conn, campaign=campaign, member=ctx.author, name=character, action=REST_ACTION
             )
-            resting = await load_resting(conn, who)
+            resting = load_resting(who)
             if resting.recovery.current < 1:
                 raise UserError(
                     f"{resting.name} has no recovery points left, so nothing changed: a rest"

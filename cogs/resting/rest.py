@@ -17,7 +17,6 @@ from bot.permissions import require_gm
 from bot.render.rest import RestFactors, RestReport, party_rest_embed, rest_embed
 from bot.replies import send
 from bot.rules.dice_source import Dice
-from bot.rules.hocs.character import skill_pool
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.damage import restore_nonlethal
 from bot.rules.hocs.modifiers import MAX_MODIFIER
@@ -88,11 +87,12 @@ class _Replay:
 
 def _test(resting: Resting, dice: Dice) -> tuple[str, PoolResult]:
     """Roll the better of physique and willpower (after banes; physique on a tie)."""
-    sheet = resting.combatant.effective_sheet
+    values = resting.values
     options = []
     for order, name in enumerate(("Physique", "Willpower")):
-        pool = skill_pool(sheet, name)
-        banes = min(MAX_MODIFIER, sum(n for _, n in resting.combatant.roll_banes(pool.attribute)))
+        pool = values.skill_pool(name)
+        parts = values.roll_banes(pool.attribute, resting.conditions)
+        banes = min(MAX_MODIFIER, sum(n for _, n in parts))
         spec = pool.spec(banes=banes)
         options.append((spec.dice_count, -order, pool.label, spec))
     _, _, label, spec = max(options)
@@ -108,7 +108,7 @@ def rest_one(
     recovery_points: int = 0,
 ) -> RestReport:
     """One character's rest, pure apart from the dice: spending, the roll, the share."""
-    wound_modifier = sum(w.effect.resting_value for w in resting.wounds)
+    wound_modifier = resting.values.resting_value
     value = resting_value(
         place=factors.place, resources=factors.resources, time=factors.time, wounds=resting.wounds
     )
@@ -223,7 +223,7 @@ class RestCog(commands.Cog, name="Rest"):
             who = await resolve_character(
                 conn, campaign=campaign, member=ctx.author, name=character, action=REST_ACTION
             )
-            resting = await load_resting(conn, who)
+            resting = load_resting(who)
             report = rest_one(
                 resting, factors, dice=self.bot.dice, wants=wants,
                 recovery_points=spend_recovery,
@@ -249,7 +249,7 @@ class RestCog(commands.Cog, name="Rest"):
                 if Condition.DEAD in character.state.conditions:
                     skipped.append(safe_name(character.name))
                     continue
-                resting = await load_resting(conn, character)
+                resting = load_resting(character)
                 report = rest_one(resting, factors, dice=self.bot.dice)
                 await _save(conn, resting, report)
                 reports.append(report)

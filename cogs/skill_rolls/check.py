@@ -80,7 +80,7 @@ class CheckCommands:
                 conn, campaign=campaign, member=ctx.author, name=character, action=ROLL_FOR_THEM
             )
             pool = sheet_pool(who, skill)
-            all_banes, from_conditions = banes_with_conditions(banes, who)
+            all_banes, from_conditions = banes_with_conditions(banes, who, pool.attribute)
             spec = pool.spec(
                 boons=boons,
                 banes=all_banes,

@@ -76,7 +76,7 @@ class ClashCommands:
                 conn, campaign=campaign, member=ctx.author, name=character, action=ROLL_FOR_THEM
             )
             my_pool = sheet_pool(mine, skill)
-            my_banes, my_conditions = banes_with_conditions(banes, mine)
+            my_banes, my_conditions = banes_with_conditions(banes, mine, my_pool.attribute)
             a_spec = my_pool.spec(boons=boons, banes=my_banes)
             a_heading = RollHeading(
                 who=mine.name, what=my_pool.label, condition_banes=my_conditions
@@ -97,7 +97,9 @@ class ClashCommands:
                     )
                 their_skill = opponent_skill or ("defense" if attack else skill)
                 b_pool = sheet_pool(rival, their_skill)
-                b_banes, b_conditions = banes_with_conditions(opponent_banes, rival)
+                b_banes, b_conditions = banes_with_conditions(
+                    opponent_banes, rival, b_pool.attribute
+                )
                 b_spec = b_pool.spec(boons=opponent_boons, banes=b_banes)
                 b_heading = RollHeading(
                     who=rival.name, what=b_pool.label, condition_banes=b_conditions

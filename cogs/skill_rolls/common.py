@@ -1,9 +1,11 @@
 """What /pool, /check and /clash share: condition banes, determination before the roll,
-the roll log row, and the autocomplete lookups."""
+the roll log row, and the autocomplete lookups.
+
+A character's pool is built from its effective (wounded) values: a strength wound
+lowers a strength skill's dice, and injuries add their banes beside the conditions'.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 import aiosqlite
 import discord
@@ -14,8 +16,8 @@ from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.skill_roll import RollHeading, escape
 from bot.rules.errors import RulesError
-from bot.rules.hocs.character import SkillPool, skill_pool
-from bot.rules.hocs.conditions import Condition, Conditions, skill_roll_banes
+from bot.rules.hocs.attributes import Attribute
+from bot.rules.hocs.character import SkillPool
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.rules.hocs.pool import PoolResult
@@ -27,32 +29,22 @@ from cogs.skill_rolls.options import escape_user_text
 ROLL_FOR_THEM = "roll for them"
 
 
-def condition_banes(conditions: Conditions) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """Banes from conditions and where they come from (for the embed)."""
-    parts: list[tuple[str, int]] = []
-    if Condition.STAGGERED in conditions:
-        parts.append(("staggered", 2))
-    fatigued = conditions.value(Condition.FATIGUED)
-    if fatigued:
-        parts.append(("fatigued", fatigued))
-    total = skill_roll_banes(conditions)
-    assert total == sum(n for _, n in parts)
-    return total, tuple(parts)
-
-
 def sheet_pool(character: Character, name: str) -> SkillPool:
+    """The pool of a skill or attribute with the character's wounded attributes."""
     try:
-        return skill_pool(character.sheet, name[:100])
+        return character.effective.skill_pool(name[:100])
     except RulesError as exc:
         # The message quotes what the user typed: keep it from formatting or pinging.
         raise UserError(escape_user_text(str(exc))) from None
 
 
-def banes_with_conditions(banes: int, character: Character | None) -> tuple[int, Any]:
-    if character is None:
-        return banes, ()
-    extra, parts = condition_banes(character.state.conditions)
-    return min(MAX_MODIFIER, banes + extra), parts
+def banes_with_conditions(
+    banes: int, character: Character, attribute: Attribute
+) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """``banes`` plus the character's banes on a roll of ``attribute`` (conditions:
+    staggered, fatigued; injuries), capped; and where they come from, for the embed."""
+    parts = character.effective.roll_banes(attribute, character.state.conditions)
+    return min(MAX_MODIFIER, banes + sum(n for _, n in parts)), parts
 
 
 def determination_note(character: Character, left: int) -> str:

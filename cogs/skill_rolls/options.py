@@ -48,6 +48,9 @@ CHECK_RULINGS = [
     "The pool is the sheet's skill value (attribute + training + expertise), or the"
     " attribute alone; an untrained special skill is refused.",
     "Condition banes are added automatically: staggered 2, fatigued 1 per instance.",
+    "Wounds count: the attribute is the wounded one (a strength wound lowers strength"
+    " skills and the STR die), and injuries add their banes (on most rolls, or on"
+    " strength and agility rolls). Arm and leg injuries: add those banes yourself.",
     "Determination is spent from the character atomically with the roll; with 0 points"
     " nothing is rolled. Only the owner or the GM may roll for a character.",
     POOL_RULINGS[0],

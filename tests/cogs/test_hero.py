@@ -99,6 +99,8 @@ async def test_extra_action(bot: TableBot, slash: SlashHarness) -> None:
     result = await slash.run("hero spend", option="action")
     assert result.content == (
         "Mira spent a hero point: 1 extra action until the end of their turn. Hero points left: 1."
+        "\n-# No initiative encounter runs in this channel: the table keeps track of the extra"
+        " action."
     )
     assert (await fresh(bot, mira)).state.hero_points == 1
     dice = await slash.run("hero spend", option="action", dice="1")

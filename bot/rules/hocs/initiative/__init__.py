@@ -28,7 +28,8 @@ Rulings, in short (also listed on the commands):
   threshold, a threshold test inside it), then notes on dying, unconscious,
   staggered and slow.
 * 2 actions, 1 quick action, 1 reaction per round, limited by conditions; a spent
-  quick action may be paid with an action.
+  quick action may be paid with an action. A hero point gives 1 extra action until
+  the end of the turn, one per turn.
 * ``skip_down`` passes over slots that are all down (unless everyone is); ``prev``
   stays within the round and doesn't repeat a turn's start; ``move`` starts a turn.
 * Removing the current participant passes the turn on; joining mid-round rolls at
@@ -38,7 +39,13 @@ Rulings, in short (also listed on the commands):
 
 from __future__ import annotations
 
-from bot.rules.hocs.initiative.actions import spend
+from bot.rules.hocs.initiative.actions import (
+    MAX_EXTRA_ACTIONS,
+    ExtraAction,
+    end_turn_bonuses,
+    grant_extra_action,
+    spend,
+)
 from bot.rules.hocs.initiative.effects import NOTED_CONDITIONS, add_effect, clear_effect
 from bot.rules.hocs.initiative.events import (
     ActionMarked,
@@ -100,6 +107,7 @@ from bot.rules.hocs.initiative.values import (
 __all__ = [
     "DOWN_CONDITIONS",
     "MAX_COUNT",
+    "MAX_EXTRA_ACTIONS",
     "MAX_NAME",
     "MAX_PARTICIPANTS",
     "MAX_ROUNDS",
@@ -117,6 +125,7 @@ __all__ = [
     "EffectExpired",
     "Encounter",
     "Event",
+    "ExtraAction",
     "InitiativeRoll",
     "InitiativeStats",
     "Joined",
@@ -139,8 +148,10 @@ __all__ = [
     "clear_effect",
     "encounter_from_dict",
     "encounter_to_dict",
+    "end_turn_bonuses",
     "find",
     "find_one",
+    "grant_extra_action",
     "move_to",
     "next_turn",
     "participant_from_dict",

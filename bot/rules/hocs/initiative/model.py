@@ -53,6 +53,7 @@ class Participant:
     roll: InitiativeRoll | None = None
     preset: int | None = None  # a result set by hand for the next roll
     spent: Spent = field(default_factory=Spent)
+    extra_actions: int = 0  # a hero point's extra action, until the end of this turn
 
     @property
     def key(self) -> str:
@@ -75,9 +76,18 @@ class Participant:
 
     @property
     def allowance(self) -> ActionAllowance:
+        """What the conditions allow this round, plus any extra action (hero point)."""
         if self.is_down:
             return ActionAllowance(actions=0, quick_actions=0, reactions=0)
-        return actions_per_turn(self.conditions)
+        allowance = actions_per_turn(self.conditions)
+        if self.extra_actions:
+            allowance = replace(allowance, actions=allowance.actions + self.extra_actions)
+        return allowance
+
+    @property
+    def either_or_limit(self) -> int:
+        """Staggered: actions and quick actions together, the extra action on top."""
+        return 1 + self.extra_actions
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,6 +198,7 @@ def participant_to_dict(p: Participant) -> dict[str, Any]:
             "quick": p.spent.quick,
             "reactions": p.spent.reactions,
         },
+        "extra_actions": p.extra_actions,
     }
 
 
@@ -214,6 +225,7 @@ def participant_from_dict(data: Mapping[str, Any]) -> Participant:
             quick=int(spent.get("quick", 0)),
             reactions=int(spent.get("reactions", 0)),
         ),
+        extra_actions=int(data.get("extra_actions", 0)),
     )
 
 

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
+from bot.rules.hocs.initiative.actions import end_turn_bonuses
 from bot.rules.hocs.initiative.effects import start_of_turn
 from bot.rules.hocs.initiative.events import Event, TurnReturned, TurnSkipped, TurnStarted
 from bot.rules.hocs.initiative.model import Encounter, with_updated
@@ -56,7 +57,7 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
 def begin_turn(enc: Encounter, index: int) -> tuple[Encounter, list[Event], bool]:
     """Start the slot at ``index``: expiries, bleeding, notes; skip it if it's down."""
     slot = enc.order[index]
-    enc = replace(enc, current=index)
+    enc = replace(end_turn_bonuses(enc), current=index)
     events: list[Event] = []
     for member in enc.slot_members(slot):
         updated, more = start_of_turn(member, enc.round)
@@ -85,7 +86,7 @@ def prev_turn(enc: Encounter) -> tuple[Encounter, list[Event]]:
             "This is the first turn of the round: initiative was rolled anew, so there is"
             " no going back into the last round."
         )
-    enc = replace(enc, current=index, turn=enc.turn + 1)
+    enc = replace(end_turn_bonuses(enc), current=index, turn=enc.turn + 1)
     return enc, [TurnReturned(enc.order[index])]
 
 

@@ -1,0 +1,220 @@
+"""One hit applied to its target: choose the kept die, toughness/mettle, HP,
+threshold, wound check and conditions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.rules.dice_source import Dice
+from bot.rules.hocs.attack.combatant import Combatant, Vitals, apply_wound_list
+from bot.rules.hocs.attack.stored import NO_PRIOR_ROLLS, HitInputs, PriorRolls
+from bot.rules.hocs.character import skill_pool
+from bot.rules.hocs.conditions import (
+    Condition,
+)
+from bot.rules.hocs.damage import DamageApplication, apply_damage
+from bot.rules.hocs.damage_pool import (
+    DamageRoll,
+)
+from bot.rules.hocs.many_dice import (
+    ManyDiceResult,
+    best_choice,
+    resolve_choice,
+)
+from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rules.hocs.pool import PoolResult
+from bot.rules.hocs.rolling import roll_pool as roll_skill_pool
+from bot.rules.hocs.threshold import (
+    ThresholdCheck,
+    ThresholdOutcome,
+    ThresholdState,
+    apply_threshold_outcome,
+    check_threshold,
+    resolve_threshold_test,
+)
+from bot.rules.hocs.wounds import (
+    InjuryKind,
+    WoundCheck,
+    needs_wound_check,
+    roll_wound_check,
+)
+
+INTERNAL_BLEEDING_VALUE = 2
+
+
+def choose_damage(
+    inputs: HitInputs, index: int | None, dice: Dice, prior: PriorRolls = NO_PRIOR_ROLLS
+) -> tuple[DamageRoll, PriorRolls, bool]:
+    """Keep die ``index`` (None: the best expected total). Returns the roll, the
+    rolls now known, and whether the choice was the bot's suggestion."""
+    if inputs.rolled is None:
+        return DamageRoll(inputs.pool, None, inputs.bonus), prior, True
+    best = best_choice(inputs.rolled)
+    chosen = best if index is None else index
+    known = prior.explosions_for(chosen)
+    if known is not None:
+        result = ManyDiceResult(inputs.rolled, chosen, known)
+    else:
+        result = resolve_choice(inputs.rolled, chosen, dice)
+        prior = replace(prior, explosions=(*prior.explosions, (chosen, result.explosions)))
+    return DamageRoll(inputs.pool, result, inputs.bonus), prior, chosen == best
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThresholdTest:
+    skill: str
+    roll: PoolResult
+    outcome: ThresholdOutcome
+
+
+@dataclass(frozen=True, kw_only=True)
+class HitResult:
+    """Everything one hit did to its target, step by step."""
+
+    target: str
+    damage: DamageRoll
+    suggested: bool  # the kept die is the bot's suggestion
+    application: DamageApplication
+    threshold: ThresholdCheck
+    threshold_test: ThresholdTest | None
+    wound_check: WoundCheck | None
+    bleeding_gained: int
+    before: Vitals
+    after: Vitals
+    max_hp_after: int
+    threshold_after: int
+    death_causes: tuple[str, ...]
+    rolls: PriorRolls
+
+    @property
+    def hero_reduction(self) -> int:
+        """Damage taken off the roll by hero points (before toughness/mettle)."""
+        return self.rolls.hero_reduction
+
+    @property
+    def dealt(self) -> int:
+        """The damage applied: the roll's total less hero reductions (never below 0)."""
+        return self.application.amount
+
+    @property
+    def dead(self) -> bool:
+        return Condition.DEAD in self.after.conditions
+
+    @property
+    def conditions_gained(self) -> tuple[Condition, ...]:
+        return tuple(c for c in self.after.conditions if c not in self.before.conditions)
+
+
+def _threshold_test(
+    target: Combatant, difficulty: int, dice: Dice, prior: PriorRolls
+) -> tuple[ThresholdTest, PriorRolls]:
+    if prior.threshold_roll is not None and prior.threshold_skill is not None:
+        roll, label = prior.threshold_roll, prior.threshold_skill
+    else:
+        sheet = target.effective_sheet
+        options = []
+        for name in ("Physique", "Willpower"):
+            pool = skill_pool(sheet, name)
+            banes = min(MAX_MODIFIER, sum(n for _, n in target.roll_banes(pool.attribute)))
+            spec = pool.spec(banes=banes)
+            options.append((spec.dice_count, -len(options), pool.label, spec))
+        _, _, label, spec = max(options)
+        roll = roll_skill_pool(spec, dice)
+        prior = replace(prior, threshold_skill=label, threshold_roll=roll)
+    outcome = resolve_threshold_test(roll.successes, difficulty)
+    return ThresholdTest(skill=label, roll=roll, outcome=outcome), prior
+
+
+def resolve_hit(
+    target: Combatant,
+    inputs: HitInputs,
+    *,
+    index: int | None,
+    dice: Dice,
+    prior: PriorRolls = NO_PRIOR_ROLLS,
+) -> HitResult:
+    """Damage from already rolled faces, applied to ``target`` (its pre-hit vitals).
+
+    Hero points' reductions recorded in ``prior`` come off the damage roll's total
+    before toughness/mettle (see ``reduce_hit``).
+    """
+    damage, prior, suggested = choose_damage(inputs, index, dice, prior)
+    before = target.vitals
+    state = target.hit_points
+    application = apply_damage(
+        state,
+        max(0, damage.amount - prior.hero_reduction),
+        types=inputs.pool.types or inputs.types,
+        lethal=inputs.pool.lethal,
+        toughness=target.toughness,
+        mettle=target.mettle,
+        resistances=target.resistances,
+        immunities=target.immunities,
+    )
+    after_hp = application.after
+    conditions = before.conditions
+    check = check_threshold(application, extra_difficulty=target.wounded.threshold_difficulty)
+    test: ThresholdTest | None = None
+    causes: list[str] = []
+    if check.state is ThresholdState.TEST_REQUIRED:
+        assert check.difficulty is not None
+        test, prior = _threshold_test(target, check.difficulty, dice, prior)
+        conditions = apply_threshold_outcome(conditions, test.outcome)
+    elif check.state is ThresholdState.KNOCKED_OUT:
+        conditions = conditions.remove(Condition.DYING)
+        for condition in check.conditions_gained:
+            conditions = conditions.add(condition)
+    elif check.state is ThresholdState.DEAD:
+        conditions = conditions.add(Condition.DEAD)
+        causes.append(f"hit points beyond the threshold ({target.threshold})")
+
+    bleeding = 0
+    has_internal_bleeding = any(w.kind is InjuryKind.INTERNAL_BLEEDING for w in before.wounds)
+    if (
+        has_internal_bleeding
+        and application.hp_lost > 0
+        and any(t.is_physical for t in application.types)
+    ):
+        bleeding = INTERNAL_BLEEDING_VALUE
+
+    vitals = Vitals(
+        hp=after_hp.current,
+        temp_hp=after_hp.temporary,
+        nonlethal=after_hp.nonlethal_taken,
+        conditions=conditions,
+        wounds=before.wounds,
+    )
+    wound_check: WoundCheck | None = None
+    survived = check.state is not ThresholdState.DEAD
+    if needs_wound_check(application.after_reductions, survived=survived):
+        if prior.wound_check is None:
+            prior = replace(prior, wound_check=roll_wound_check(dice))
+        wound_check = prior.wound_check
+        assert wound_check is not None
+        if wound_check.wound is not None:
+            wound = wound_check.wound
+            vitals = replace(vitals, wounds=(*vitals.wounds, wound))
+            if wound.effect.bleeding:
+                bleeding = max(bleeding, wound.effect.bleeding)
+            vitals, cause = apply_wound_list(target, vitals)
+            if cause:
+                causes.append(cause)
+    if bleeding and Condition.DEAD not in vitals.conditions:
+        vitals = replace(vitals, conditions=vitals.conditions.add(Condition.BLEEDING, bleeding))
+    final = target.with_vitals(vitals)
+    return HitResult(
+        target=target.name,
+        damage=damage,
+        suggested=suggested,
+        application=application,
+        threshold=check,
+        threshold_test=test,
+        wound_check=wound_check,
+        bleeding_gained=bleeding,
+        before=before,
+        after=vitals,
+        max_hp_after=final.max_hp,
+        threshold_after=final.threshold,
+        death_causes=tuple(causes),
+        rolls=prior,
+    )

@@ -1,0 +1,208 @@
+"""The attack roll: the clash (or none against a defenseless target), combat
+advantage, and on a hit the damage applied."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from bot.rules.dice_source import Dice
+from bot.rules.errors import RulesError
+from bot.rules.hocs.attack.combatant import Combatant
+from bot.rules.hocs.attack.hit import HitResult, resolve_hit
+from bot.rules.hocs.attack.stored import HitInputs
+from bot.rules.hocs.attack.weapons import (
+    DEFAULT_ADVANTAGE,
+    Advantage,
+    WeaponUse,
+    roll_inputs,
+    weapon_pool,
+)
+from bot.rules.hocs.character import SizeCategory, SizeGroup, skill_pool
+from bot.rules.hocs.check import TestResult, roll_test
+from bot.rules.hocs.clash import ClashResult, ClashSide, resolve_clash
+from bot.rules.hocs.conditions import (
+    Condition,
+    attacks_gain_combat_advantage,
+    melee_attack_boons,
+)
+from bot.rules.hocs.damage_pool import (
+    AttackKind,
+)
+from bot.rules.hocs.modifiers import MAX_MODIFIER
+
+DEFAULT_RANGED_DIFFICULTY = 1
+
+DEFAULT_ATTACK_SKILL = {
+    AttackKind.MELEE: "Melee Combat",
+    AttackKind.RANGED: "Ranged Combat",
+    AttackKind.MAGIC: "Spellcasting",
+}
+DEFAULT_DEFENSE_SKILL = "Defense"
+
+_GROUP_RANK = {SizeGroup.MINUSCULE: 0, SizeGroup.CONVENTIONAL: 1, SizeGroup.EXTRAORDINARY: 2}
+
+
+def size_attack_bonus(attacker: SizeCategory, target: SizeCategory) -> tuple[int, int]:
+    """(focus, boons) on attack rolls: 1 focus against a larger target of the same
+    group, 1 boon per size group against a larger group."""
+    sizes = list(SizeCategory)
+    if attacker.group is target.group:
+        return (1 if sizes.index(target) > sizes.index(attacker) else 0), 0
+    return 0, max(0, _GROUP_RANK[target.group] - _GROUP_RANK[attacker.group])
+
+
+class AttackMode(Enum):
+    CLASH = "clash"
+    DEFENSELESS_MELEE = "defenseless melee"  # no roll: straight to damage
+    DEFENSELESS_RANGED = "defenseless ranged"  # a test against the GM's difficulty
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackRoll:
+    """How the attack was decided and what it earned."""
+
+    mode: AttackMode
+    attack_label: str
+    defense_label: str | None
+    boons: tuple[tuple[str, int], ...]
+    banes: tuple[tuple[str, int], ...]
+    focus: tuple[tuple[str, int], ...]
+    defense_banes: tuple[tuple[str, int], ...]
+    clash: ClashResult | None = None
+    test: TestResult | None = None
+    hit: bool
+    margin: int = 0
+    earned_advantage: bool = False
+    advantage: Advantage | None = None
+    counter: bool = False  # the defender won by 2+: counter is theirs
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackResult:
+    attacker: str
+    target: str
+    weapon: WeaponUse
+    roll: AttackRoll
+    inputs: HitInputs | None
+    hit: HitResult | None
+    notes: tuple[str, ...] = field(default=())
+
+
+def _total(parts: Iterable[tuple[str, int]]) -> int:
+    return min(MAX_MODIFIER, sum(n for _, n in parts))
+
+
+def resolve_attack(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: WeaponUse,
+    *,
+    dice: Dice,
+    skill: str | None = None,
+    defense_skill: str | None = None,
+    boons: int = 0,
+    banes: int = 0,
+    advantage: Advantage | None = None,
+    difficulty: int = DEFAULT_RANGED_DIFFICULTY,
+    choose: int | None = None,
+    bonus: int = 0,
+) -> AttackResult:
+    """Roll the attack and, on a hit, the damage applied to ``target``."""
+    if Condition.DEAD in attacker.vitals.conditions:
+        raise RulesError(f"{attacker.name} is dead and can't attack.")
+    if Condition.UNCONSCIOUS in attacker.vitals.conditions:
+        raise RulesError(f"{attacker.name} is unconscious and can't attack.")
+    if Condition.DEAD in target.vitals.conditions:
+        raise RulesError(f"{target.name} is already dead: pick another target.")
+    notes: list[str] = []
+    attack_pool = skill_pool(attacker.effective_sheet, skill or DEFAULT_ATTACK_SKILL[weapon.kind])
+    boon_parts: list[tuple[str, int]] = [("given", boons)] if boons else []
+    bane_parts: list[tuple[str, int]] = [("given", banes)] if banes else []
+    bane_parts += attacker.roll_banes(attack_pool.attribute)
+    focus_parts: list[tuple[str, int]] = []
+    if weapon.kind is AttackKind.MELEE:
+        target_conditions = target.vitals.conditions
+        if melee_attack_boons(target_conditions):
+            held = [c.value for c in (Condition.OUTNUMBERED, Condition.FLANKED)]
+            held = [name for name in held if Condition(name) in target_conditions]
+            boon_parts.append((" and ".join(held), melee_attack_boons(target_conditions)))
+    size_focus, size_boons = size_attack_bonus(attacker.sheet.size, target.sheet.size)
+    if size_focus:
+        focus_parts.append(("larger target", size_focus))
+    if size_boons:
+        boon_parts.append(("larger size group", size_boons))
+    spec = attack_pool.spec(
+        boons=_total(boon_parts), banes=_total(bane_parts), focus=_total(focus_parts)
+    )
+    defenseless = Condition.UNCONSCIOUS in target.vitals.conditions or (
+        attacks_gain_combat_advantage(target.vitals.conditions)
+    )
+    clash: ClashResult | None = None
+    test: TestResult | None = None
+    defense_label: str | None = None
+    defense_bane_parts: tuple[tuple[str, int], ...] = ()
+    margin = 0
+    counter = False
+    if defenseless and weapon.kind is AttackKind.MELEE:
+        mode, hit, earned = AttackMode.DEFENSELESS_MELEE, True, True
+    elif defenseless:
+        mode = AttackMode.DEFENSELESS_RANGED
+        test = roll_test(spec, difficulty=difficulty, dice=dice)
+        hit, earned, margin = test.succeeded, test.succeeded, test.margin
+    else:
+        mode = AttackMode.CLASH
+        defense_pool = skill_pool(target.effective_sheet, defense_skill or DEFAULT_DEFENSE_SKILL)
+        defense_label = defense_pool.label
+        defense_bane_parts = target.roll_banes(defense_pool.attribute)
+        defense_spec = defense_pool.spec(banes=_total(defense_bane_parts))
+        clash = resolve_clash(spec, defense_spec, dice=dice, attack=True)
+        hit = clash.winner is ClashSide.A
+        margin = clash.margin
+        earned = hit and clash.advantage
+        counter = clash.winner is ClashSide.B and clash.advantage
+    chosen_advantage = None
+    if earned:
+        chosen_advantage = advantage or DEFAULT_ADVANTAGE
+    elif advantage is not None:
+        notes.append("No combat advantage was earned (it needs a hit by 2 or more successes).")
+    roll = AttackRoll(
+        mode=mode,
+        attack_label=attack_pool.label,
+        defense_label=defense_label,
+        boons=tuple(boon_parts),
+        banes=tuple(bane_parts),
+        focus=tuple(focus_parts),
+        defense_banes=defense_bane_parts,
+        clash=clash,
+        test=test,
+        hit=hit,
+        margin=margin,
+        earned_advantage=earned,
+        advantage=chosen_advantage,
+        counter=counter,
+    )
+    if not hit:
+        return AttackResult(
+            attacker=attacker.name,
+            target=target.name,
+            weapon=weapon,
+            roll=roll,
+            inputs=None,
+            hit=None,
+            notes=tuple(notes),
+        )
+    impact = chosen_advantage.impact if chosen_advantage else None
+    pool = weapon_pool(attacker, target, weapon, impact=impact)
+    inputs = roll_inputs(pool, weapon.types, dice, bonus)
+    hit_result = resolve_hit(target, inputs, index=choose, dice=dice)
+    return AttackResult(
+        attacker=attacker.name,
+        target=target.name,
+        weapon=weapon,
+        roll=roll,
+        inputs=inputs,
+        hit=hit_result,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,158 @@
+"""The saved form of a hit: the pool and its rolled faces, and the rolls already made.
+
+These round-trip through JSON (the ``damage_choices`` table) so a hit can be redone
+later from the same faces: another die kept, or a hero point's damage reduction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules.errors import RulesError
+from bot.rules.hocs.damage_pool import (
+    DamagePool,
+    DamageType,
+    DieRole,
+    PoolDie,
+)
+from bot.rules.hocs.many_dice import (
+    RolledPool,
+)
+from bot.rules.hocs.pool import PoolResult
+from bot.rules.hocs.wounds import (
+    Wound,
+    WoundCheck,
+    WoundCheckResult,
+)
+
+
+def _pool_to_dict(pool: DamagePool) -> dict[str, Any]:
+    return {
+        "dice": [
+            {"sides": d.sides, "role": d.role.value, "types": [t.value for t in d.types]}
+            for d in pool.dice
+        ],
+        "types": [t.value for t in pool.types],
+        "lethal": pool.lethal,
+        "immune": pool.immune,
+    }
+
+
+def _pool_from_dict(data: Mapping[str, Any]) -> DamagePool:
+    return DamagePool(
+        dice=tuple(
+            PoolDie(int(d["sides"]), DieRole(d["role"]), tuple(DamageType(t) for t in d["types"]))
+            for d in data["dice"]
+        ),
+        types=tuple(DamageType(t) for t in data["types"]),
+        lethal=bool(data["lethal"]),
+        immune=bool(data.get("immune", False)),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class HitInputs:
+    """What a hit needs besides the target: the pool, its rolled faces, the attack's types."""
+
+    pool: DamagePool
+    rolled: RolledPool | None
+    types: tuple[DamageType, ...]
+    bonus: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pool": _pool_to_dict(self.pool),
+            "rolled": self.rolled.to_dict() if self.rolled else None,
+            "types": [t.value for t in self.types],
+            "bonus": self.bonus,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HitInputs:
+        try:
+            return cls(
+                pool=_pool_from_dict(data["pool"]),
+                rolled=RolledPool.from_dict(data["rolled"]) if data.get("rolled") else None,
+                types=tuple(DamageType(t) for t in data["types"]),
+                bonus=int(data.get("bonus", 0)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesError("This stored damage roll is damaged; roll again.") from exc
+
+
+def _wound_check_to_dict(check: WoundCheck) -> dict[str, Any]:
+    return {
+        "check_face": check.check_face,
+        "result": check.result.name,
+        "wound_face": check.wound_face,
+        "injury_face": check.injury_face,
+        "wound": check.wound.to_dict() if check.wound else None,
+    }
+
+
+def _wound_check_from_dict(data: Mapping[str, Any]) -> WoundCheck:
+    return WoundCheck(
+        check_face=int(data["check_face"]),
+        result=WoundCheckResult[data["result"]],
+        wound_face=data.get("wound_face"),
+        injury_face=data.get("injury_face"),
+        wound=Wound.from_dict(data["wound"]) if data.get("wound") else None,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PriorRolls:
+    """Rolls already made for one hit, reused when the hit is redone (another die
+    kept, a hero point's reduction). ``hero_reductions`` holds the 2d6 of each hero
+    point spent to reduce this hit: they stay part of the hit whatever die is kept."""
+
+    explosions: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    threshold_skill: str | None = None
+    threshold_roll: PoolResult | None = None
+    wound_check: WoundCheck | None = None
+    hero_reductions: tuple[tuple[int, ...], ...] = ()
+
+    def explosions_for(self, index: int) -> tuple[int, ...] | None:
+        return dict(self.explosions).get(index)
+
+    @property
+    def hero_reduction(self) -> int:
+        """The damage taken off by hero points (the sum of every 2d6 rolled)."""
+        return sum(sum(faces) for faces in self.hero_reductions)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "explosions": [[i, list(chain)] for i, chain in self.explosions],
+            "threshold_skill": self.threshold_skill,
+            "threshold_roll": self.threshold_roll.to_dict() if self.threshold_roll else None,
+            "wound_check": _wound_check_to_dict(self.wound_check) if self.wound_check else None,
+            "hero_reductions": [list(faces) for faces in self.hero_reductions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PriorRolls:
+        try:
+            return cls(
+                explosions=tuple(
+                    (int(i), tuple(int(x) for x in chain)) for i, chain in data["explosions"]
+                ),
+                threshold_skill=data.get("threshold_skill"),
+                threshold_roll=PoolResult.from_dict(data["threshold_roll"])
+                if data.get("threshold_roll")
+                else None,
+                wound_check=_wound_check_from_dict(data["wound_check"])
+                if data.get("wound_check")
+                else None,
+                hero_reductions=tuple(
+                    tuple(int(x) for x in faces) for faces in data.get("hero_reductions", ())
+                ),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RulesError):
+                raise
+            raise RulesError("This stored damage roll is damaged; roll again.") from exc
+
+
+NO_PRIOR_ROLLS = PriorRolls()

@@ -1,0 +1,168 @@
+"""A character's effective values: the sheet with its wounds and injuries applied.
+
+This is the one place the values used in play are computed. The sheet holds base
+values; everything that plays with a character (the sheet shown, skill pools,
+rest and respite, /hp, the initiative tracker, combat) reads them from here, so a
+wounded character heals only to the wounded maximum and rolls wounded attributes.
+
+Rulings:
+* Wounds change strength and agility first and the derived values follow the
+  wounded strength: maximum HP = STR×2+6, threshold −(STR+3), recovery points =
+  STR, carrying capacity = size + STR. The wound table's maximum-HP reductions
+  then apply on top. None of these goes below 0.
+* Attributes used for rolling (skill pools, attribute dice) never go below 1:
+  the attribute die table starts at 1.
+* No wound changes mind or presence, so determination points (mind + presence)
+  and mettle keep their base values.
+* Banes on rolls: staggered 2, fatigued 1 per instance; injuries' banes on "most
+  rolls" always, and on "strength and agility rolls" when the roll uses STR or
+  AGI. Arm and leg injuries depend on the limb used: the GM adds those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from bot.rules.errors import RulesError
+from bot.rules.hocs.attributes import MIN_ATTRIBUTE, Attribute, attribute_die
+from bot.rules.hocs.character import CharacterSheet, SkillPool, skill_pool
+from bot.rules.hocs.conditions import NO_CONDITIONS, Condition, Conditions
+from bot.rules.hocs.damage import HitPoints
+from bot.rules.hocs.skills import Skill
+from bot.rules.hocs.wounds import BaneScope, Wound, apply_wound_effects, wounds_are_fatal
+
+STAGGERED_BANES = 2
+_WOUNDED_ATTRIBUTES = (Attribute.STRENGTH, Attribute.AGILITY)
+
+
+def max_hit_points(strength: int, max_hp_change: int = 0) -> int:
+    """(STR × 2) + 6, then the wound table's changes; never below 0."""
+    return max(0, HitPoints.for_strength(strength).maximum + max_hp_change)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EffectiveValues:
+    """What a character plays with. ``base`` is the sheet as written; ``sheet`` is
+    the one to roll with (wounded strength and agility, never below 1)."""
+
+    base: CharacterSheet
+    sheet: CharacterSheet
+    wounds: tuple[Wound, ...]
+    strength: int  # wounded, may be 0: the derived values follow it
+    agility: int
+    max_hp: int
+    threshold: int
+    recovery_max: int
+    determination_max: int
+    carrying_capacity: int
+    mettle: int
+    speed: int
+    base_speed: int
+    threshold_difficulty: int  # added to threshold tests' difficulty
+    resting_value: int  # added to a rest's value
+    injury_banes: tuple[tuple[BaneScope, int], ...]
+    strength_damage: int  # on strength-based damage rolls with an injured arm
+    bleeding: int
+    out_of_game: bool
+    dead: bool  # the wounds alone kill (see wounds.wounds_are_fatal)
+
+    @property
+    def wounded(self) -> bool:
+        return bool(self.wounds)
+
+    @property
+    def unwounded(self) -> EffectiveValues:
+        """The same character without wounds: the base values a sheet shows alongside."""
+        return effective_values(self.base, speed=self.base_speed) if self.wounds else self
+
+    def attribute(self, attribute: Attribute) -> int:
+        """The attribute to roll with (wounded, never below 1)."""
+        return self.sheet.attribute(attribute)
+
+    def attribute_die(self, attribute: Attribute) -> tuple[int, ...]:
+        return attribute_die(self.attribute(attribute))
+
+    def skill_value(self, skill: Skill) -> int:
+        return self.sheet.skill_value(skill)
+
+    def skill_pool(self, name: str) -> SkillPool:
+        """Dice for a skill or attribute roll with wounded attributes; RulesError if impossible."""
+        return skill_pool(self.sheet, name)
+
+    def roll_banes(
+        self, attribute: Attribute, conditions: Conditions = NO_CONDITIONS
+    ) -> tuple[tuple[str, int], ...]:
+        """Banes a roll of ``attribute`` suffers from ``conditions`` and injuries, by source."""
+        parts: list[tuple[str, int]] = []
+        if Condition.STAGGERED in conditions:
+            parts.append(("staggered", STAGGERED_BANES))
+        fatigued = conditions.value(Condition.FATIGUED)
+        if fatigued:
+            parts.append(("fatigued", fatigued))
+        for scope, banes in self.injury_banes:
+            if scope is BaneScope.MOST or (
+                scope is BaneScope.STRENGTH_AND_AGILITY and attribute in _WOUNDED_ATTRIBUTES
+            ):
+                parts.append(("injury", banes))
+        return tuple(parts)
+
+    def hit_points(self, current: int, *, temporary: int = 0, nonlethal: int = 0) -> HitPoints:
+        """Tracked hit points as a rules ``HitPoints``, kept within the wounded maximum."""
+        current = min(current, self.max_hp)
+        return HitPoints(
+            current=current,
+            maximum=self.max_hp,
+            threshold=self.threshold,
+            temporary=temporary,
+            nonlethal_taken=max(0, min(nonlethal, self.max_hp - current)),
+        )
+
+
+def effective_values(
+    sheet: CharacterSheet, wounds: Iterable[Wound] = (), *, speed: int
+) -> EffectiveValues:
+    """``sheet`` with ``wounds`` applied; ``speed`` is the base speed from the sheet's details.
+
+    Raises RulesError for a negative base speed.
+    """
+    wounds = tuple(wounds)
+    if speed < 0:
+        raise RulesError("Speed cannot be negative.")
+    applied = apply_wound_effects(
+        strength=sheet.strength,
+        agility=sheet.agility,
+        max_hp=max_hit_points(sheet.strength),
+        speed=speed,
+        wounds=wounds,
+    )
+    strength = applied.strength
+    max_hp = max_hit_points(strength, sum(w.effect.max_hp for w in wounds))
+    rolling = replace(
+        sheet,
+        strength=max(MIN_ATTRIBUTE, strength),
+        agility=max(MIN_ATTRIBUTE, applied.agility),
+    )
+    return EffectiveValues(
+        base=sheet,
+        sheet=rolling,
+        wounds=wounds,
+        strength=strength,
+        agility=applied.agility,
+        max_hp=max_hp,
+        threshold=HitPoints.for_strength(strength).threshold,
+        recovery_max=strength,
+        determination_max=sheet.determination_points,
+        carrying_capacity=sheet.size.carrying_size + strength,
+        mettle=sheet.mettle,
+        speed=applied.speed,
+        base_speed=speed,
+        threshold_difficulty=applied.threshold_difficulty,
+        resting_value=applied.resting_value,
+        injury_banes=applied.banes,
+        strength_damage=applied.strength_damage,
+        bleeding=applied.bleeding,
+        out_of_game=applied.out_of_game,
+        dead=bool(wounds)
+        and wounds_are_fatal(base_strength=sheet.strength, wounds=wounds, max_hp=max_hp),
+    )

@@ -1,0 +1,122 @@
+"""Attacks and damage rolls in the roll log ("every roll goes to the roll log").
+
+Each /attack and /damage is logged in the same transaction as the hit it applies:
+kind ``attack`` or ``damage``, a one-line expression, the full result (every die,
+every step: ``bot.rules.hocs.attack.record``), total = the damage received after
+toughness/mettle when applied to a target (else the damage rolled; 0 for a miss),
+character = the attacker. When the hit is redone later (another die kept, a hero
+point's reduction) the logged entry is brought up to date, with the change noted.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiosqlite
+
+from bot.rules.hocs.attack import (
+    AttackResult,
+    HitInputs,
+    HitResult,
+    attack_record,
+    damage_record,
+    hit_record,
+    roll_record,
+)
+from bot.rules.hocs.damage_pool import DamageRoll
+from bot.storage.roll_log import RollLogRepository
+
+log = logging.getLogger(__name__)
+
+HIT_KINDS = ("attack", "damage")
+MAX_EXPRESSION = 500
+
+
+def hit_total(damage: DamageRoll | None, hit: HitResult | None) -> int:
+    """Damage received by the target, or rolled when nothing was applied."""
+    if hit is not None:
+        return hit.application.after_reductions
+    return damage.amount if damage is not None else 0
+
+
+async def log_attack(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    attacker_id: int,
+    result: AttackResult,
+    source: str,
+) -> int:
+    hit = result.hit
+    outcome = f"{hit.application.after_reductions} received" if hit else "miss"
+    return await RollLogRepository(conn).record(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        kind="attack",
+        expression=f"attack {result.attacker} → {result.target} ({source}): {outcome}"[
+            :MAX_EXPRESSION
+        ],
+        result=attack_record(result),
+        total=hit_total(hit.damage if hit else None, hit),
+        secret=False,
+        character_id=attacker_id,
+    )
+
+
+async def log_damage(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    attacker_id: int | None,
+    source: str,
+    target: str | None,
+    inputs: HitInputs,
+    damage: DamageRoll,
+    hit: HitResult | None,
+) -> int:
+    against = f" → {target}" if target else ""
+    return await RollLogRepository(conn).record(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        kind="damage",
+        expression=f"damage {source}{against}: {damage.amount}"[:MAX_EXPRESSION],
+        result=roll_record(inputs, damage, hit, target=target),
+        total=hit_total(damage, hit),
+        secret=False,
+        character_id=attacker_id,
+    )
+
+
+async def relog_hit(
+    conn: aiosqlite.Connection,
+    message_id: int | None,
+    *,
+    inputs: HitInputs,
+    damage: DamageRoll,
+    hit: HitResult | None,
+    change: dict[str, Any],
+) -> bool:
+    """Bring the logged /attack or /damage shown in ``message_id`` up to date after
+    its hit was redone; False when there is no such entry (nothing written)."""
+    if message_id is None:
+        return False
+    repo = RollLogRepository(conn)
+    logged = await repo.get_by_message(message_id)
+    if logged is None or logged.kind not in HIT_KINDS:
+        return False
+    result = {
+        **logged.result,
+        "damage": damage_record(inputs, damage),
+        "hit": hit_record(hit) if hit is not None else None,
+        "changes": [*logged.result.get("changes", ()), change],
+    }
+    updated = await repo.update_result(logged.id, result, hit_total(damage, hit))
+    log.debug("roll %s brought up to date after %s", logged.id, change)
+    return updated
