@@ -1,0 +1,180 @@
+"""Benchmark the command path without the network; prints figures, asserts nothing.
+
+    python -m bench.run            # 1,000 guilds, 5,000 characters, 200 encounters
+    python -m bench.run --quick    # same database, a tenth of the operations
+    python -m bench.run --smoke    # 2 guilds, 5 operations each (the smoke test)
+
+See bench/README.md for what each figure includes and what the ratios mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import report
+from bench.baselines import dice_ceiling, storage_ceiling
+from bench.seed import Scale, seed
+from bench.workload import (
+    FAMILIES,
+    RUN_ORDER,
+    Sample,
+    build_check,
+    build_floor,
+    build_roll,
+    count_rows,
+    grant_hero_points,
+    run_alternating,
+    run_ops,
+)
+from bench.world import FLOOR_COMMAND, World, build_world, schema_validation
+
+HERO_POINTS_GRANTED = 10
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    scale: Scale
+    ops: dict[str, int]
+    storage_ops: int
+    dice_ops: int
+    overhead_ops: int
+    warmup: int
+
+
+FULL_OPS = {"roll": 2000, "check": 1000, "attack": 500, "init next": 500, "hero spend": 300,
+            "rest": 300}  # fmt: skip
+FULL_SCALE = Scale(guilds=1000, characters=5000, encounters=200)
+SMOKE_SCALE = Scale(guilds=2, characters=12, encounters=1)
+PROFILES = {
+    "full": Profile("full", FULL_SCALE, FULL_OPS, 5000, 20000, 300, 10),
+    "quick": Profile(
+        "quick", FULL_SCALE, {k: v // 10 for k, v in FULL_OPS.items()}, 500, 2000, 30, 3
+    ),
+    "smoke": Profile("smoke", SMOKE_SCALE, dict.fromkeys(FULL_OPS, 5), 50, 100, 5, 1),
+}
+
+
+def say(line: str = "") -> None:
+    print(line, flush=True)
+
+
+async def overhead(
+    world: World, rng: random.Random, profile: Profile
+) -> list[tuple[str, Sample, Sample]]:
+    """The same commands with the harness's Discord schema checks off, then on."""
+    pairs = []
+    for label, build in ((f"/{FLOOR_COMMAND}", build_floor), ("/roll", build_roll),
+                         ("/check", build_check)):  # fmt: skip
+        ops = build(world, rng, 2 * (profile.overhead_ops + profile.warmup))
+        off, on = await run_alternating(label, ops, warmup=profile.warmup, world=world)
+        pairs.append((label, off, on))
+    return pairs
+
+
+async def bench(profile: Profile, *, seed_value: int, workdir: Path) -> None:
+    say(f"TableBot command-path benchmark ({profile.name}); {report.environment()}")
+    say(f"{report.load()} at start")
+    say(report.memory_line("at start (imports done)"))
+    path = workdir / "bench.sqlite3"
+    scale = profile.scale
+
+    started = time.perf_counter()
+    seeded = await seed(path, scale, seed=seed_value)
+    seconds = time.perf_counter() - started
+    say(
+        f"seeded {scale.guilds:,} guilds, {seeded.characters:,} characters, {seeded.encounters}"
+        f" encounters ({seeded.participants:,} participants) in {seconds:.1f} s;"
+        f" file {path.stat().st_size / 2**20:.1f} MiB"
+    )
+    say(report.memory_line("after seeding"))
+
+    started = time.perf_counter()
+    world = await build_world(path, seeded, seed=seed_value)
+    seconds = time.perf_counter() - started
+    say(f"bot + fake Discord ({len(world.places):,} guilds) ready in {seconds:.1f} s")
+    loaded = report.memory_line("bot loaded (all cogs, fake guilds, members)")
+    say(loaded)
+    try:
+        await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded)
+    finally:
+        await world.close()
+
+
+async def _measure(
+    world: World, profile: Profile, *, seed_value: int, path: Path, loaded: str
+) -> None:
+    rng = random.Random(seed_value + 2)
+    families = {family.name: family for family in FAMILIES}
+    samples: dict[str, Sample] = {}
+    await grant_hero_points(world, HERO_POINTS_GRANTED)
+    with schema_validation(False):
+        for name in RUN_ORDER:
+            family = families[name]
+            ops = family.build(world, rng, profile.ops[name] + profile.warmup)
+            choices = await count_rows(world, "damage_choices")
+            sample = await run_ops(name, ops, warmup=profile.warmup, world=world)
+            if name == "attack":
+                hits = await count_rows(world, "damage_choices") - choices
+                sample.note = f"damage applied on {hits} of {sample.ops + profile.warmup} attacks"
+            samples[name] = sample
+            say(f"  /{family.command}: {sample.ops} ops in {sample.elapsed_ns / 1e9:.1f} s")
+    pairs = await overhead(world, rng, profile)
+    say("  harness overhead measured")
+
+    storage = await storage_ceiling(path, profile.storage_ops, warmup=profile.warmup)
+    dice = {
+        family.dice: dice_ceiling(family.dice, profile.dice_ops, warmup=profile.warmup)
+        for family in FAMILIES
+    }
+    parsed = dice_ceiling(FAMILIES[0].dice, profile.dice_ops, warmup=profile.warmup, parse=True)
+    say(f"  baselines measured; {report.load()}")
+    say()
+    say("Baselines (same process, same file):")
+    for line in report.baseline_table([storage, *dice.values(), parsed]):
+        say("  " + line)
+    say()
+    say(
+        "Command families: slash harness -> discord.py -> cog -> rules -> SQLite file,"
+        " schema validation off, one at a time"
+    )
+    rows = [(samples[f.name], storage, dice[f.dice]) for f in FAMILIES]
+    for line in report.family_table(rows):
+        say("  " + line)
+    for sample in samples.values():
+        if sample.note:
+            say(f"  {sample.name}: {sample.note}")
+    say()
+    say("Harness overhead (included in every family above):")
+    for line in report.overhead_table(pairs):
+        say("  " + line)
+    say()
+    say("Memory:")
+    say("  " + loaded)
+    say("  " + report.memory_line("after all runs"))
+    size = path.stat().st_size  # noqa: ASYNC240  (one stat after the runs)
+    say(f"  database file after the runs: {size / 2**20:.1f} MiB (+ WAL)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n")[0])
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="a tenth of the operations")
+    size.add_argument("--smoke", action="store_true", help="2 guilds, 5 operations each")
+    parser.add_argument("--seed", type=int, default=20240601, help="seed of every RNG")
+    args = parser.parse_args(argv)
+    profile = PROFILES["smoke" if args.smoke else "quick" if args.quick else "full"]
+    with tempfile.TemporaryDirectory(prefix="tablebot-bench-") as workdir:
+        asyncio.run(bench(profile, seed_value=args.seed, workdir=Path(workdir)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

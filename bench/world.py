@@ -1,0 +1,188 @@
+"""The bot on the seeded file, in a fake Discord that mirrors the seeded guilds.
+
+The wiring is the test suite's (``tests/conftest.py``): a real ``TableBot`` with every
+cog, dpytest's fake state and the project's slash harness. Instead of dpytest's one
+test guild, every seeded guild is built with the seeded ids: a table channel, a
+combat channel where an encounter runs, the GM role, the GM and the players.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.backend as dpytest_backend
+from discord.ext import commands
+
+from bench.seed import SeededGuild, SeededWorld
+from bot.client import TableBot
+from bot.command_sync import SyncMode
+from bot.config import Settings
+from bot.replies import send
+from bot.rules.dice_source import RandomDice
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from tests.support import discord_schema
+from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
+from tests.support.slash import SlashHarness
+
+FLOOR_COMMAND = "benchnoop"
+
+
+class FloorCog(commands.Cog, name="Bench floor"):
+    """One command that does nothing but answer: the harness + discord.py floor."""
+
+    @commands.hybrid_command(name=FLOOR_COMMAND)
+    async def benchnoop(self, ctx: commands.Context[TableBot]) -> None:
+        """Answer at once (benchmark only)."""
+        await send(ctx, "ok")
+
+
+@dataclass
+class Place:
+    """A seeded guild as discord.py objects."""
+
+    seeded: SeededGuild
+    guild: discord.Guild
+    table: discord.TextChannel
+    combat: discord.TextChannel | None
+
+    def member(self, user_id: int) -> discord.Member:
+        member = self.guild.get_member(user_id)
+        assert member is not None, user_id
+        return member
+
+
+class RoundTrips:
+    """Counts calls handed to aiosqlite's worker thread (each execute, fetch, close…).
+
+    Every statement a command runs crosses from the event loop to that thread and
+    back; the count per operation explains most of the gap to the storage ceiling.
+    """
+
+    def __init__(self, connection: Any) -> None:
+        self.count = 0
+        original = connection._execute
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await original(fn, *args, **kwargs)
+
+        connection._execute = counted
+
+
+@dataclass
+class World:
+    bot: TableBot
+    slash: SlashHarness
+    places: list[Place]
+    round_trips: RoundTrips
+
+    async def close(self) -> None:
+        await dpytest.empty_queue()
+        # dpytest never opened a gateway, so Client.close() would fail; close the file.
+        await self.bot.db.close()
+
+    def forget_responses(self) -> None:
+        """Drop what the harness recorded so far (it keeps every response for tests)."""
+        adapter, recorder = self.slash.adapter, self.slash.channel_recorder
+        adapter.records.clear()
+        adapter.messages.clear()
+        adapter.owners.clear()
+        adapter.tokens.clear()
+        recorder.sends.clear()
+
+
+def _intents() -> discord.Intents:
+    # As in the tests: dpytest caches members only when the intents allow it.
+    intents = discord.Intents.default()
+    intents.members = True
+    intents.message_content = True
+    return intents
+
+
+def _build_guild(seeded: SeededGuild, bot_user: discord.ClientUser) -> Place:
+    guild = dpytest_backend.make_guild(f"Campaign {seeded.index}", id_num=seeded.guild_id)
+    table = dpytest_backend.make_text_channel("table", guild, id_num=seeded.table_channel_id)
+    combat = None
+    if seeded.combat_channel_id is not None:
+        combat = dpytest_backend.make_text_channel("combat", guild, id_num=seeded.combat_channel_id)
+    gm_role = dpytest_backend.make_role(
+        "GM", guild, id_num=seeded.gm_role_id, permissions=discord.Permissions.none().value
+    )
+    for number, user_id in enumerate(seeded.user_ids):
+        name = "gm" if number == 0 else f"player{number}"
+        user = dpytest_backend.make_user(
+            f"{name}-{seeded.index}", f"{number + 1:04}", id_num=user_id
+        )
+        dpytest_backend.make_member(user, guild, roles=[gm_role] if number == 0 else None)
+    dpytest_backend.make_member(bot_user, guild)
+    return Place(seeded=seeded, guild=guild, table=table, combat=combat)
+
+
+async def build_world(path: Path, seeded: SeededWorld, *, seed: int) -> World:
+    patch_dpytest()
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=None,
+        database_path=path,
+        command_prefix="!",
+        message_content_intent=True,
+    )
+    db = await Database.open(path)
+    try:
+        return await _wire(db, settings, seeded, seed=seed)
+    except BaseException:
+        await db.close()  # else aiosqlite's worker thread keeps the process alive
+        raise
+
+
+async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: int) -> World:
+    await migrate(db.connection)  # already at the newest version: only checks it
+    bot = TableBot(
+        settings,
+        db,
+        dice=RandomDice(random.Random(seed)),
+        sync_mode=SyncMode.SKIP,
+        intents=_intents(),
+    )
+    await bot._async_setup_hook()
+    await bot.load_cogs()
+    await bot.add_cog(FloorCog())
+    dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
+    report_only_unexpected_errors(bot)
+    state = dpytest_backend.get_state()
+    state.stop_dispatch()  # no on_guild_join/on_member_join events while building
+    try:
+        assert bot.user is not None
+        places = [_build_guild(guild, bot.user) for guild in seeded.guilds]
+    finally:
+        state.start_dispatch()
+    return World(
+        bot=bot, slash=SlashHarness(bot), places=places, round_trips=RoundTrips(db.connection)
+    )
+
+
+@contextlib.contextmanager
+def schema_validation(enabled: bool) -> Iterator[None]:
+    """Switch the harness's Discord schema checks off (they are test-only work).
+
+    The harness calls ``discord_schema.validate_*`` through the module, so replacing
+    the module's functions for the duration turns the checks into no-ops.
+    """
+    names = ("validate_interaction_callback", "validate_webhook_message")
+    saved = {name: getattr(discord_schema, name) for name in names}
+    if not enabled:
+        for name in names:
+            setattr(discord_schema, name, lambda *args, **kwargs: None)
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(discord_schema, name, function)

@@ -1,0 +1,37 @@
+"""The benchmark still runs end to end (2 guilds, 5 operations per family).
+
+Only that it completes and prints every figure: timings belong to the benchmark's
+output, never to an assertion (ENGINEERING.md, "Speed is measured, not asserted").
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.workload import FAMILIES
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_benchmark_runs_in_smoke_mode_and_prints_every_family() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench.run", "--smoke"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    out = completed.stdout
+    for family in FAMILIES:
+        # name, ops, refused, ops/s, p50, p95, p99, db calls, vs storage, vs dice
+        numbers = r"\s+5\s+\d+\s+[\d.]+(\s+[\d.]+){4}\s+[\d,]+x\s+[\d,]+x"
+        row = rf"^\s+{re.escape(family.name)}{numbers}"
+        assert re.search(row, out, re.MULTILINE), f"no row for {family.name}:\n{out}"
+    for heading in ("seeded 2 guilds", "storage: INSERT+COMMIT", "d20: 1d20+5", "Harness overhead",
+                    "/benchnoop", "after all runs"):  # fmt: skip
+        assert heading in out, f"{heading!r} missing:\n{out}"
