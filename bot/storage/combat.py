@@ -18,8 +18,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.rules.errors import RulesError
 from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
+from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
 
@@ -37,10 +37,17 @@ def timestamp(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class CombatCharacter:
-    """A character with its wounds: everything combat reads."""
+    """A character as combat reads it: its vitals (wounds included) and its combatant."""
 
     character: Character
-    wounds: tuple[Wound, ...]
+
+    @property
+    def wounds(self) -> tuple[Wound, ...]:
+        return self.character.wounds
+
+    @property
+    def effective(self) -> EffectiveValues:
+        return self.character.effective
 
     @property
     def vitals(self) -> Vitals:
@@ -120,26 +127,18 @@ class CombatRepository:
     # --- characters ---
 
     async def wounds(self, character_id: int) -> tuple[Wound, ...]:
-        """The stored wounds and injuries; RulesError if the stored list is damaged."""
-        async with self._conn.execute(
-            "SELECT wounds FROM characters WHERE id = ?", (character_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return ()
-        try:
-            return tuple(Wound.from_dict(w) for w in json.loads(row[0]))
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RulesError):
-                raise
-            raise RulesError("This character's stored wounds are damaged; ask the GM.") from exc
+        """The stored wounds and injuries (none for an unknown character); RulesError if
+        the stored list is damaged."""
+        character = await self._characters.get(character_id)
+        return () if character is None else character.wounds
 
     async def with_wounds(self, character: Character) -> CombatCharacter:
-        return CombatCharacter(character, await self.wounds(character.id))
+        """``character`` as combat reads it (its row already holds its wounds)."""
+        return CombatCharacter(character)
 
     async def get(self, character_id: int) -> CombatCharacter | None:
         character = await self._characters.get(character_id)
-        return None if character is None else await self.with_wounds(character)
+        return None if character is None else CombatCharacter(character)
 
     async def save_vitals(self, character_id: int, vitals: Vitals) -> None:
         """Write HP, temporary HP, non-lethal damage, conditions and wounds at once."""

@@ -44,11 +44,12 @@ Ctx = commands.Context[TableBot]
 
 def change_hp(target: CombatCharacter, mode: str, amount: int) -> tuple[Vitals, str]:
     """The vitals after a /hp change, and a label for it. UserError to refuse."""
-    combatant = target.combatant
+    values = target.effective
     vitals = target.vitals
-    maximum = combatant.max_hp
+    maximum = values.max_hp
     if mode == "heal":
-        healed = heal(combatant.hit_points, amount)
+        state = values.hit_points(vitals.hp, temporary=vitals.temp_hp, nonlethal=vitals.nonlethal)
+        healed = heal(state, amount)
         conditions = clear_staggered_if_recovered(vitals.conditions, healed)
         after = replace(
             vitals, hp=healed.current, nonlethal=healed.nonlethal_taken, conditions=conditions
@@ -96,7 +97,7 @@ class AdjustCog(commands.Cog, name="Adjustments"):
             found = await find_target(conn, ctx.guild.id, target)
             after, what = change_hp(found, mode, amount)
             await CombatRepository(conn).save_vitals(found.character.id, after)
-        combatant = found.combatant
+        values = found.effective
         log.info("hp of %s: %s by %s", found.character.id, what, ctx.author.id)
         await send(
             ctx,
@@ -104,8 +105,8 @@ class AdjustCog(commands.Cog, name="Adjustments"):
                 found.character.name,
                 found.vitals,
                 after,
-                combatant.max_hp,
-                combatant.threshold,
+                values.max_hp,
+                values.threshold,
                 what,
             ),
         )
@@ -139,7 +140,7 @@ class AdjustCog(commands.Cog, name="Adjustments"):
                 if active is None:
                     raise NoActiveCharacter()
                 found = await CombatRepository(conn).with_wounds(active)
-        embed = conditions_embed(found.character.name, found.vitals, found.combatant.max_hp)
+        embed = conditions_embed(found.character.name, found.vitals, found.effective.max_hp)
         await send(ctx, embed=embed)
 
     @condition.command(name="add", extras={"rulings": CONDITION_RULINGS})
@@ -206,5 +207,5 @@ class AdjustCog(commands.Cog, name="Adjustments"):
             after = replace(before, conditions=update(before.conditions))
             await CombatRepository(conn).save_vitals(found.character.id, after)
         log.info("conditions of %s: %s by %s", found.character.id, what, ctx.author.id)
-        embed = conditions_embed(found.character.name, after, found.combatant.max_hp)
+        embed = conditions_embed(found.character.name, after, found.effective.max_hp)
         await send(ctx, f"{safe(found.character.name)}: {what}.", embed=embed)

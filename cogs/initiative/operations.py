@@ -37,7 +37,7 @@ from bot.rules.hocs.initiative import (
 )
 from bot.rules.hocs.skills import normalise_name
 from bot.storage.characters import Character, CharacterRepository
-from cogs.initiative.service import ChangeContext, Operation, stats_from_sheet
+from cogs.initiative.service import ChangeContext, Operation, initiative_stats
 
 Result = tuple[Encounter, list[Event]]
 
@@ -81,7 +81,7 @@ def participant_from_character(character: Character, *, name: str | None = None)
     return NewParticipant(
         name=name or character.name,
         side=Side(character.kind.value),
-        stats=stats_from_sheet(values.sheet),
+        stats=initiative_stats(values),
         owner_id=character.owner_id,
         character_id=character.id,
         hp=character.state.hp,

@@ -23,8 +23,9 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.render.initiative import tracker_embed
 from bot.rules.dice_source import Dice
-from bot.rules.hocs.character import CharacterSheet, skill_pool
+from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.conditions import Conditions
+from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.initiative import (
     BleedingTick,
     Encounter,
@@ -32,6 +33,7 @@ from bot.rules.hocs.initiative import (
     InitiativeStats,
     refresh_participant,
 )
+from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
@@ -81,10 +83,11 @@ class Outcome:
 Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
-def stats_from_sheet(sheet: CharacterSheet) -> InitiativeStats:
-    """Agility, presence, and training and expertise in initiative, from a sheet (pass
-    ``Character.effective.sheet`` so a wound to agility counts)."""
-    pool = skill_pool(sheet, "initiative")
+def initiative_stats(values: EffectiveValues) -> InitiativeStats:
+    """Agility, presence, training and expertise in initiative, and injury banes, from a
+    character's effective values (so a wound to agility or a broken torso counts)."""
+    sheet = values.sheet
+    pool = values.skill_pool("initiative")
     skill = pool.skill
     assert skill is not None
     return InitiativeStats(
@@ -92,7 +95,14 @@ def stats_from_sheet(sheet: CharacterSheet) -> InitiativeStats:
         presence=sheet.presence,
         training=sheet.training_in(skill),
         expertise=sheet.has_expertise(skill),
+        injury_banes=_injury_banes(values, Attribute.AGILITY),
+        social_injury_banes=_injury_banes(values, Attribute.PRESENCE),
     )
+
+
+def _injury_banes(values: EffectiveValues, attribute: Attribute) -> int:
+    """Banes a roll of ``attribute`` takes from injuries (no conditions given)."""
+    return min(MAX_MODIFIER, sum(n for _, n in values.roll_banes(attribute)))
 
 
 async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
@@ -108,7 +118,7 @@ async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encou
         state = refresh_participant(
             state,
             participant.id,
-            stats=stats_from_sheet(values.sheet),
+            stats=initiative_stats(values),
             hp=character.state.hp,
             max_hp=values.max_hp,
             temp_hp=character.state.temp_hp,

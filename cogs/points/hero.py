@@ -113,7 +113,7 @@ class HeroCog(commands.Cog, name="Hero points"):
             if who.state.hero_points <= 0:
                 raise UserError(f"{name} has no hero points left.")
             repo = CharacterRepository(conn)
-            maximum = who.sheet.determination_points
+            maximum = who.effective.determination_max
             if who.state.determination >= maximum:
                 raise UserError(
                     f"{name} already has all {maximum} determination points: keep the hero point."

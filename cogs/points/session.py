@@ -124,7 +124,7 @@ class SessionCog(commands.Cog, name="Sessions"):
                 safe_name(c.name),
                 c.state.hero_points,
                 c.state.determination,
-                c.sheet.determination_points,
+                c.effective.determination_max,
                 [safe_name(s) for s in c.fortune_sources],
             )
             for c in pcs

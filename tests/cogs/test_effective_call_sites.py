@@ -9,8 +9,11 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
+from bot.rules.hocs.character import CharacterSheet
+from bot.rules.hocs.effective import effective_values
 from bot.rules.hocs.wounds import InjuryKind, Wound, WoundKind
 from bot.storage.characters import Character, CharacterKind
+from cogs.initiative.service import initiative_stats
 from tests.cogs.test_character_helpers import fields
 from tests.cogs.test_check import make_character
 from tests.cogs.test_init_commands import stored as stored_encounter
@@ -175,6 +178,35 @@ async def test_initiative_uses_wounded_pool_maximum_and_threshold(
     refreshed = (await stored_encounter(bot, slash.channel.id)).state.participants[0]
     assert (refreshed.max_hp, refreshed.threshold, refreshed.stats.agility) == (12, -6, 3)
     await dpytest.empty_queue()
+
+
+async def test_initiative_rolls_with_injury_banes(bot: TableBot, slash: SlashHarness) -> None:
+    mira = await make_character(bot, slash.members[0], agility=5)
+    await wound(bot, mira, InjuryKind.BROKEN_TORSO)  # 5 banes on STR and AGI rolls
+    gm = {"user": slash.members[2], "manage_guild": True}
+    await slash.run("init begin", **gm)
+    await slash.run("init join", user=slash.members[0])
+    [joined] = (await stored_encounter(bot, slash.channel.id)).state.participants
+    assert (joined.stats.injury_banes, joined.stats.social_injury_banes) == (5, 0)
+    bot.dice = ScriptedDice([6, 6])  # AGI 5 − ⌈5 banes / 2⌉ = 2 dice
+    await slash.run("init next", **gm)
+    assert bot.dice.requests == [6, 6]
+    [rolled] = (await stored_encounter(bot, slash.channel.id)).state.participants
+    assert rolled.roll is not None and rolled.roll.banes == 5
+    # Healed: the next change refreshes the participant without the banes.
+    await wound(bot, mira)
+    await slash.run("init add", name="Goblin", **gm)
+    refreshed = (await stored_encounter(bot, slash.channel.id)).state.participants[0]
+    assert refreshed.stats.injury_banes == 0
+    await dpytest.empty_queue()
+
+
+def test_a_fractured_skull_hinders_every_initiative_roll() -> None:
+    sheet = CharacterSheet(name="Mira", strength=3, agility=2, mind=2, presence=1)
+    values = effective_values(sheet, [Wound(InjuryKind.FRACTURED_SKULL, 5)], speed=30)
+    stats = initiative_stats(values)
+    assert (stats.injury_banes, stats.social_injury_banes) == (5, 5)
+    assert initiative_stats(values.unwounded).injury_banes == 0
 
 
 async def test_wounds_list_shows_the_wounded_maximum(bot: TableBot, slash: SlashHarness) -> None:

@@ -141,6 +141,31 @@ def test_staggered_and_fatigued_banes_shrink_the_pool() -> None:
     assert events[0].rolls[0].banes == 4 and enc.participants[0].roll.successes == 1
 
 
+def test_injury_banes_shrink_the_pool_of_the_attribute_they_hit() -> None:
+    stats = InitiativeStats(agility=5, presence=4, injury_banes=5)  # a broken torso
+    orc = NewParticipant(name="Orc", side=Side.ANTAGONIST, stats=stats)
+    dice = ScriptedDice([6, 6])  # 5 dice − ⌈5 banes / 2⌉ = 2 dice
+    enc, events = next_turn(build(orc), dice)
+    assert dice.remaining == 0 and dice.requests == [6, 6]
+    assert events[0].rolls[0].banes == 5 and enc.participants[0].roll.successes == 2
+    staggered = replace(orc, conditions=Conditions.of(Condition.STAGGERED))
+    dice = ScriptedDice([6])  # 5 − ⌈7 / 2⌉ = 1 die
+    _, events = next_turn(build(staggered), dice)
+    assert events[0].rolls[0].banes == 7 and dice.requests == [6]
+    dice = ScriptedDice([4] * 4)  # social: presence, which the torso doesn't hinder
+    _, events = next_turn(build(orc, social=True), dice)
+    assert events[0].rolls[0].banes == 0 and dice.requests == [6] * 4
+
+
+def test_injury_banes_survive_the_stored_form() -> None:
+    stats = InitiativeStats(agility=2, presence=1, injury_banes=5, social_injury_banes=5)
+    assert InitiativeStats.from_dict(stats.to_dict()) == stats
+    plain = InitiativeStats(agility=2, presence=1)
+    assert "injury_banes" not in plain.to_dict()
+    with pytest.raises(RulesError):
+        InitiativeStats(agility=2, presence=1, injury_banes=-1)
+
+
 def test_a_group_rolls_once_and_acts_on_one_turn() -> None:
     goblins = [npc(f"Goblin {n}", group="Goblins") for n in (1, 2, 3)]
     enc = build(*goblins, npc("Aria", Side.PC))

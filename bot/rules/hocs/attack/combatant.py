@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import CharacterSheet
-from bot.rules.hocs.conditions import (
-    NO_CONDITIONS,
-    Condition,
-    Conditions,
-)
+from bot.rules.hocs.conditions import NO_CONDITIONS, Condition, Conditions
 from bot.rules.hocs.damage import HitPoints
-from bot.rules.hocs.damage_pool import (
-    AttackKind,
-    DamageType,
-)
-from bot.rules.hocs.wounds import (
-    BaneScope,
-    Wound,
-    WoundedValues,
-    apply_wound_effects,
-    wounds_are_fatal,
-)
+from bot.rules.hocs.damage_pool import AttackKind, DamageType
+from bot.rules.hocs.effective import EffectiveValues, effective_values
+from bot.rules.hocs.wounds import Wound
 
 DEFAULT_SPEED = 30
 
@@ -75,31 +64,28 @@ class Combatant:
     def name(self) -> str:
         return self.sheet.name
 
+    @cached_property
+    def effective(self) -> EffectiveValues:
+        """The sheet with the wounds in ``vitals`` applied (``bot.rules.hocs.effective``)."""
+        return effective_values(self.sheet, self.vitals.wounds, speed=self.speed)
+
     @property
-    def wounded(self) -> WoundedValues:
-        return apply_wound_effects(
-            strength=self.sheet.strength,
-            agility=self.sheet.agility,
-            max_hp=self.sheet.hit_points,
-            speed=self.speed,
-            wounds=self.vitals.wounds,
-        )
+    def wounded(self) -> EffectiveValues:
+        """Alias of ``effective``: the values once every wound and injury is applied."""
+        return self.effective
 
     @property
     def effective_sheet(self) -> CharacterSheet:
         """The sheet with wounded strength and agility (never below 1) for rolling."""
-        values = self.wounded
-        return replace(self.sheet, strength=max(1, values.strength), agility=max(1, values.agility))
+        return self.effective.sheet
 
     @property
     def max_hp(self) -> int:
-        values = self.wounded
-        reductions = sum(w.effect.max_hp for w in self.vitals.wounds)
-        return max(0, values.strength * 2 + 6 + reductions)
+        return self.effective.max_hp
 
     @property
     def threshold(self) -> int:
-        return -(self.wounded.strength + 3)
+        return self.effective.threshold
 
     @property
     def toughness(self) -> int:
@@ -107,20 +93,14 @@ class Combatant:
 
     @property
     def mettle(self) -> int:
-        return self.sheet.mettle
+        return self.effective.mettle
 
     @property
     def hit_points(self) -> HitPoints:
         """The vitals as a rules ``HitPoints`` (values kept within the wounded maximum)."""
-        maximum = self.max_hp
-        current = min(self.vitals.hp, maximum)
-        nonlethal = max(0, min(self.vitals.nonlethal, maximum - current))
-        return HitPoints(
-            current=current,
-            maximum=maximum,
-            threshold=self.threshold,
-            temporary=self.vitals.temp_hp,
-            nonlethal_taken=nonlethal,
+        vitals = self.vitals
+        return self.effective.hit_points(
+            vitals.hp, temporary=vitals.temp_hp, nonlethal=vitals.nonlethal
         )
 
     def with_vitals(self, vitals: Vitals) -> Combatant:
@@ -128,51 +108,40 @@ class Combatant:
 
     def roll_banes(self, attribute: Attribute) -> tuple[tuple[str, int], ...]:
         """Banes every roll of ``attribute`` suffers, with where they come from."""
-        conditions = self.vitals.conditions
-        parts: list[tuple[str, int]] = []
-        if Condition.STAGGERED in conditions:
-            parts.append(("staggered", 2))
-        if conditions.value(Condition.FATIGUED):
-            parts.append(("fatigued", conditions.value(Condition.FATIGUED)))
-        for scope, banes in self.wounded.banes:
-            if scope is BaneScope.MOST or (
-                scope is BaneScope.STRENGTH_AND_AGILITY
-                and attribute in (Attribute.STRENGTH, Attribute.AGILITY)
-            ):
-                parts.append(("injury", banes))
-        return tuple(parts)
+        return self.effective.roll_banes(attribute, self.vitals.conditions)
 
     def attack_attribute(self, kind: AttackKind) -> int:
-        sheet = self.effective_sheet
+        """The (wounded) attribute an attack of ``kind`` adds to its damage."""
         if kind is AttackKind.MELEE:
-            return sheet.strength
-        if kind is AttackKind.RANGED:
-            return sheet.agility
-        return sheet.attribute(sheet.spirit_attribute)
+            attribute = Attribute.STRENGTH
+        elif kind is AttackKind.RANGED:
+            attribute = Attribute.AGILITY
+        else:
+            attribute = self.sheet.spirit_attribute
+        return self.effective.attribute(attribute)
 
 
 def apply_wound_list(combatant: Combatant, vitals: Vitals) -> tuple[Vitals, str | None]:
     """Recompute what the wound list implies for ``vitals``: HP within the wounded
     maximum, the wounded condition, death (returns why). Used after a wound is
     gained or healed."""
-    updated = combatant.with_vitals(vitals)
-    maximum = updated.max_hp
-    hp = min(vitals.hp, maximum)
-    nonlethal = max(0, min(vitals.nonlethal, maximum - hp))
+    values = combatant.with_vitals(vitals).effective
+    clamped = values.hit_points(vitals.hp, nonlethal=vitals.nonlethal)
     conditions = vitals.conditions
     if vitals.wounds:
         conditions = conditions.add(Condition.WOUNDED)
     else:
         conditions = conditions.remove(Condition.WOUNDED)
     cause = None
-    if vitals.wounds and wounds_are_fatal(
-        base_strength=combatant.sheet.strength, wounds=vitals.wounds, max_hp=maximum
-    ):
+    if values.dead:
         cause = (
             "maximum hit points reduced to 0"
-            if maximum <= 0
+            if values.max_hp <= 0
             else f"{len(vitals.wounds)} wounds and injuries, as many as strength"
             f" {combatant.sheet.strength}"
         )
         conditions = conditions.add(Condition.DEAD)
-    return replace(vitals, hp=hp, nonlethal=nonlethal, conditions=conditions), cause
+    after = replace(
+        vitals, hp=clamped.current, nonlethal=clamped.nonlethal_taken, conditions=conditions
+    )
+    return after, cause

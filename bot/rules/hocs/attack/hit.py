@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from bot.rules.dice_source import Dice
 from bot.rules.hocs.attack.combatant import Combatant, Vitals, apply_wound_list
 from bot.rules.hocs.attack.stored import NO_PRIOR_ROLLS, HitInputs, PriorRolls
-from bot.rules.hocs.character import skill_pool
 from bot.rules.hocs.conditions import (
     Condition,
 )
@@ -111,11 +110,12 @@ def _threshold_test(
     if prior.threshold_roll is not None and prior.threshold_skill is not None:
         roll, label = prior.threshold_roll, prior.threshold_skill
     else:
-        sheet = target.effective_sheet
+        values = target.effective
         options = []
         for name in ("Physique", "Willpower"):
-            pool = skill_pool(sheet, name)
-            banes = min(MAX_MODIFIER, sum(n for _, n in target.roll_banes(pool.attribute)))
+            pool = values.skill_pool(name)
+            parts = values.roll_banes(pool.attribute, target.vitals.conditions)
+            banes = min(MAX_MODIFIER, sum(n for _, n in parts))
             spec = pool.spec(banes=banes)
             options.append((spec.dice_count, -len(options), pool.label, spec))
         _, _, label, spec = max(options)
@@ -140,6 +140,7 @@ def resolve_hit(
     """
     damage, prior, suggested = choose_damage(inputs, index, dice, prior)
     before = target.vitals
+    values = target.effective
     state = target.hit_points
     application = apply_damage(
         state,
@@ -147,13 +148,13 @@ def resolve_hit(
         types=inputs.pool.types or inputs.types,
         lethal=inputs.pool.lethal,
         toughness=target.toughness,
-        mettle=target.mettle,
+        mettle=values.mettle,
         resistances=target.resistances,
         immunities=target.immunities,
     )
     after_hp = application.after
     conditions = before.conditions
-    check = check_threshold(application, extra_difficulty=target.wounded.threshold_difficulty)
+    check = check_threshold(application, extra_difficulty=values.threshold_difficulty)
     test: ThresholdTest | None = None
     causes: list[str] = []
     if check.state is ThresholdState.TEST_REQUIRED:
@@ -166,7 +167,7 @@ def resolve_hit(
             conditions = conditions.add(condition)
     elif check.state is ThresholdState.DEAD:
         conditions = conditions.add(Condition.DEAD)
-        causes.append(f"hit points beyond the threshold ({target.threshold})")
+        causes.append(f"hit points beyond the threshold ({values.threshold})")
 
     bleeding = 0
     has_internal_bleeding = any(w.kind is InjuryKind.INTERNAL_BLEEDING for w in before.wounds)
@@ -201,7 +202,7 @@ def resolve_hit(
                 causes.append(cause)
     if bleeding and Condition.DEAD not in vitals.conditions:
         vitals = replace(vitals, conditions=vitals.conditions.add(Condition.BLEEDING, bleeding))
-    final = target.with_vitals(vitals)
+    final = target.with_vitals(vitals).effective
     return HitResult(
         target=target.name,
         damage=damage,

@@ -19,7 +19,7 @@ from bot.rules.hocs.attack.weapons import (
     roll_inputs,
     weapon_pool,
 )
-from bot.rules.hocs.character import SizeCategory, SizeGroup, skill_pool
+from bot.rules.hocs.character import SizeCategory, SizeGroup
 from bot.rules.hocs.check import TestResult, roll_test
 from bot.rules.hocs.clash import ClashResult, ClashSide, resolve_clash
 from bot.rules.hocs.conditions import (
@@ -117,10 +117,11 @@ def resolve_attack(
     if Condition.DEAD in target.vitals.conditions:
         raise RulesError(f"{target.name} is already dead: pick another target.")
     notes: list[str] = []
-    attack_pool = skill_pool(attacker.effective_sheet, skill or DEFAULT_ATTACK_SKILL[weapon.kind])
+    attacking = attacker.effective
+    attack_pool = attacking.skill_pool(skill or DEFAULT_ATTACK_SKILL[weapon.kind])
     boon_parts: list[tuple[str, int]] = [("given", boons)] if boons else []
     bane_parts: list[tuple[str, int]] = [("given", banes)] if banes else []
-    bane_parts += attacker.roll_banes(attack_pool.attribute)
+    bane_parts += attacking.roll_banes(attack_pool.attribute, attacker.vitals.conditions)
     focus_parts: list[tuple[str, int]] = []
     if weapon.kind is AttackKind.MELEE:
         target_conditions = target.vitals.conditions
@@ -153,9 +154,10 @@ def resolve_attack(
         hit, earned, margin = test.succeeded, test.succeeded, test.margin
     else:
         mode = AttackMode.CLASH
-        defense_pool = skill_pool(target.effective_sheet, defense_skill or DEFAULT_DEFENSE_SKILL)
+        defending = target.effective
+        defense_pool = defending.skill_pool(defense_skill or DEFAULT_DEFENSE_SKILL)
         defense_label = defense_pool.label
-        defense_bane_parts = target.roll_banes(defense_pool.attribute)
+        defense_bane_parts = defending.roll_banes(defense_pool.attribute, target.vitals.conditions)
         defense_spec = defense_pool.spec(banes=_total(defense_bane_parts))
         clash = resolve_clash(spec, defense_spec, dice=dice, attack=True)
         hit = clash.winner is ClashSide.A

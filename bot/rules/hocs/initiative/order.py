@@ -5,7 +5,9 @@ Rulings:
 * Order: most successes first; ties go to player characters, then allies, then
   antagonists; a tie that remains keeps the order they joined the encounter.
 * Every round re-rolls everyone (agility, or presence in a social encounter, +
-  training + expertise in initiative; staggered and fatigued add their banes).
+  training + expertise in initiative; staggered and fatigued add their banes, and so
+  do a sheet character's injuries that give banes to that attribute's rolls: a broken
+  torso to agility, a fractured skull to every roll).
   A result the GM sets by hand replaces the roll: for a slot still to act this
   round at once (the rest of the round is re-sorted), otherwise for the next roll.
 * A group acts on one roll: it rolls once per round with its first member's pool
@@ -24,6 +26,7 @@ from bot.rules.hocs.initiative.effects import expire
 from bot.rules.hocs.initiative.events import Event, ResultSet, RoundStarted, SlotRoll
 from bot.rules.hocs.initiative.model import Encounter, Participant, with_updated
 from bot.rules.hocs.initiative.values import MAX_SUCCESSES, InitiativeRoll, Spent, bounded
+from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.rules.hocs.pool import PoolSpec
 from bot.rules.hocs.rolling import roll_pool
 
@@ -68,8 +71,10 @@ def roll_slot(enc: Encounter, slot: Sequence[int], dice: Dice) -> InitiativeRoll
     leader = slot_leader(enc.slot_members(slot))
     if leader.preset is not None:
         return InitiativeRoll(successes=leader.preset, manual=True)
-    banes = skill_roll_banes(leader.conditions)
-    result = roll_pool(PoolSpec(base=leader.stats.base(social=enc.social), banes=banes), dice)
+    stats = leader.stats
+    banes = skill_roll_banes(leader.conditions) + stats.banes(social=enc.social)
+    banes = min(MAX_MODIFIER, banes)
+    result = roll_pool(PoolSpec(base=stats.base(social=enc.social), banes=banes), dice)
     return InitiativeRoll(
         successes=result.successes,
         faces=tuple(d.final_face for d in result.dice),

@@ -12,6 +12,7 @@ from bot.rules.errors import RulesError
 from bot.rules.hocs.attributes import MAX_ATTRIBUTE
 from bot.rules.hocs.character import MAX_TRAINING
 from bot.rules.hocs.conditions import Condition
+from bot.rules.hocs.modifiers import MAX_MODIFIER
 
 MAX_PARTICIPANTS = 40
 MAX_NAME = 40
@@ -63,29 +64,44 @@ def bounded(value: int, low: int, high: int, what: str) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class InitiativeStats:
-    """What an initiative roll is made of: attribute + training + expertise."""
+    """What an initiative roll is made of: attribute + training + expertise, and the
+    banes a sheet character's injuries give the agility roll (``injury_banes``) and the
+    presence roll of a social encounter (``social_injury_banes``)."""
 
     agility: int
     presence: int
     training: int = 0
     expertise: bool = False
+    injury_banes: int = 0
+    social_injury_banes: int = 0
 
     def __post_init__(self) -> None:
         bounded(self.agility, 0, MAX_ATTRIBUTE, "Agility")
         bounded(self.presence, 0, MAX_ATTRIBUTE, "Presence")
         bounded(self.training, 0, MAX_TRAINING, "Training in initiative")
+        bounded(self.injury_banes, 0, MAX_MODIFIER, "Injury banes")
+        bounded(self.social_injury_banes, 0, MAX_MODIFIER, "Injury banes")
 
     def base(self, *, social: bool) -> int:
         attribute = self.presence if social else self.agility
         return attribute + self.training + (1 if self.expertise else 0)
 
+    def banes(self, *, social: bool) -> int:
+        """Banes the roll suffers from injuries (conditions are the participant's)."""
+        return self.social_injury_banes if social else self.injury_banes
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "agility": self.agility,
             "presence": self.presence,
             "training": self.training,
             "expertise": self.expertise,
         }
+        if self.injury_banes:
+            data["injury_banes"] = self.injury_banes
+        if self.social_injury_banes:
+            data["social_injury_banes"] = self.social_injury_banes
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> InitiativeStats:
@@ -94,6 +110,8 @@ class InitiativeStats:
             presence=int(data["presence"]),
             training=int(data.get("training", 0)),
             expertise=bool(data.get("expertise", False)),
+            injury_banes=int(data.get("injury_banes", 0)),
+            social_injury_banes=int(data.get("social_injury_banes", 0)),
         )
 
 
