@@ -1,0 +1,334 @@
+"""Bad input: Hypothesis drives every leaf slash command with arbitrary option values.
+
+The command list and each option's type, bounds and choices come from the real tree
+(``command_payload``), so a new command or option is fuzzed without editing this file.
+Values go inside and outside the declared bounds (sent with ``client_checks=False``, as
+a modified client or a Discord-side bug could), with unicode, markdown, mentions, huge
+numbers and empty strings. Per example:
+
+* the harness saw no crashed task and no payload Discord would refuse;
+* the interaction got an answer, none says "error code", no unexpected error was raised;
+* nothing can ping (``assert_no_pings``);
+* a refusal (the shared error handler answering) is ephemeral, one readable sentence of
+  at most 300 characters, and the database fingerprint is unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import discord.ext.test as dpytest
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from bot.client import TableBot
+from tests.reliability.conftest import Table, fingerprint, is_sentence
+from tests.reliability.figures import count
+from tests.reliability.tree import Leaf, leaf_commands
+from tests.support.slash import HarnessError, SlashHarness
+
+EXAMPLES_PER_COMMAND = 30
+MAX_REFUSAL_LENGTH = 300
+# Values outside a string option's choices crash several commands (see
+# test_value_outside_the_choices_is_refused below, a known BUG): until that is fixed the
+# generic fuzz keeps choice options on their choices. Flip this when the xfail passes.
+FUZZ_OUTSIDE_CHOICES = False
+DISCORD_MAX_INTEGER = 2**53  # Discord's integer options are limited to ±2^53
+
+# Words the seeded table knows, so many inputs hit real characters, skills and sources.
+KNOWN = [
+    "Mira", "mira", " MIRA ", "Bram", "Ogre", "Goblin", "Goblin 1", "Goblin 2",
+    "athletics", "Athletics", "strength", "agility", "mind", "presence", "luck",
+    "brave", "sword", "2d6", "1d6+2", "3d6 fire", "+3", "-2", "set 5", "temp 3", "3",
+    "0", "1, 2", "1,1", "9", "hard", "impossible", "fire", "pierce", "Sword",
+]  # fmt: skip
+NASTY = [
+    "", " ", "\t\n", "@everyone", "@here", "<@1>", "<@!99999999999999999>", "<@&1>",
+    "<#1>", "**bold**", "__u__", "`code`", "```py\nx```", "||spoiler||", "# title",
+    "> quote", "[link](https://example.com)", "\u200b", "\u202eevil", "🎲" * 30,
+    "\x00", "'; DROP TABLE characters; --", "%", "_", "\\", "{}", "null", "NaN",
+    "-0", "1e309", "99999999999999999999999", "d", "1d", "d0", "0d0", "1d0",
+    "(" * 30, "1d6" + "+1d6" * 60, "Ｍｉｒａ", "mira\u0301",
+]  # fmt: skip
+
+text_piece = st.one_of(
+    st.sampled_from(KNOWN),
+    st.sampled_from(NASTY),
+    st.text(max_size=40),
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=8),
+)
+any_text = st.one_of(
+    text_piece,
+    st.lists(text_piece, min_size=2, max_size=4).map(" ".join),
+    st.integers(1, 6000).map(lambda n: "x" * n),
+    st.integers(1, 1500).map(lambda n: "𝔘" * n),
+)
+
+
+def _integer(option: dict[str, Any]) -> st.SearchStrategy[int]:
+    low, high = option.get("min_value"), option.get("max_value")
+    inside = st.integers(
+        -DISCORD_MAX_INTEGER if low is None else low,
+        DISCORD_MAX_INTEGER if high is None else high,
+    )
+    edges = [v for v in (low, high) if v is not None]
+    edges += [v + d for v in edges for d in (-1, 1)] + [0, -1, DISCORD_MAX_INTEGER]
+    return st.one_of(
+        inside,
+        inside,
+        st.sampled_from(edges),
+        st.integers(-DISCORD_MAX_INTEGER, DISCORD_MAX_INTEGER),
+    )
+
+
+def _string(option: dict[str, Any]) -> st.SearchStrategy[str]:
+    choices = [c["value"] for c in option.get("choices", [])]
+    if choices:
+        if not FUZZ_OUTSIDE_CHOICES:
+            return st.sampled_from(choices)
+        return st.one_of(st.sampled_from(choices), st.sampled_from(choices), any_text)
+    return any_text
+
+
+def value_strategy(option: dict[str, Any], world: dict[str, list[Any]]) -> st.SearchStrategy[Any]:
+    kind = option["type"]
+    if kind == 3:
+        return _string(option)
+    if kind == 4:
+        return _integer(option)
+    if kind == 5:
+        return st.booleans()
+    if kind == 10:
+        return st.floats(allow_nan=False, allow_infinity=False)
+    if kind == 6:
+        return st.sampled_from(world["users"])
+    if kind == 7:
+        return st.sampled_from(world["channels"])
+    if kind == 8:
+        return st.sampled_from(world["roles"])
+    if kind == 9:
+        return st.sampled_from(world["users"] + world["roles"])
+    raise AssertionError(f"the bad-input test can't generate option type {kind}: teach it")
+
+
+def within_bounds(option: dict[str, Any], value: Any) -> bool:
+    """Whether Discord's client would send ``value`` for ``option``."""
+    if option["type"] == 3 and isinstance(value, str):
+        return option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000)
+    if option["type"] == 4 and isinstance(value, int):
+        low, high = option.get("min_value"), option.get("max_value")
+        return (low is None or value >= low) and (high is None or value <= high)
+    return True
+
+
+def known_bug(command: str, options: dict[str, Any]) -> str | None:
+    """The known BUG (each has a strict xfail test below) this input runs into, if any."""
+    text = [v for v in options.values() if isinstance(v, str)]
+    if command.startswith("fortune") and any(v.lstrip().startswith("\x00") for v in text):
+        return "nul-source"
+    if command == "rest" and any(isinstance(v, int) and v < 0 for v in options.values()):
+        return "negative-rest"
+    if command == "character wounds add":
+        return "long-wound-list"
+    if command == "character weapon remove" and len(options.get("weapon", "")) > 40:
+        return "unbounded-echo"
+    return None
+
+
+def is_readable(message: str, in_bounds: bool) -> bool:
+    # Within the declared bounds a refusal fits 300 characters; past them it may echo
+    # the (over-long) input, so only Discord's own 2000 limit (checked by the harness).
+    return is_sentence(message) and (not in_bounds or len(message) <= MAX_REFUSAL_LENGTH)
+
+
+def assert_pings_only_players(result: Any, table: Table) -> None:
+    """No message may ping @everyone, a role, or anyone named in the input; a turn
+    notification may ping the one player whose turn it is (ENGINEERING.md)."""
+    players = {str(table.owner.id), str(table.other.id), str(table.gm.id)}
+    for sent in result.all_messages():
+        mentions = sent.allowed_mentions
+        assert mentions is not None, "a message without allowed_mentions parses every mention"
+        if sent.pings_nobody:
+            continue
+        assert not mentions.get("parse"), f"a message parses mentions: {mentions}"
+        assert not mentions.get("roles"), f"a message may ping roles: {mentions}"
+        assert not mentions.get("replied_user"), f"a message pings the replied user: {mentions}"
+        assert set(mentions.get("users", [])) <= players, f"an unexpected ping: {mentions}"
+
+
+@pytest.mark.parametrize("leaf", leaf_commands(), ids=str)
+@settings(
+    max_examples=EXAMPLES_PER_COMMAND,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    database=None,
+    derandomize=not os.environ.get("FUZZ_RANDOM"),  # CI: the same inputs every run
+    phases=[Phase.explicit, Phase.generate] if os.environ.get("FUZZ_NO_SHRINK") else list(Phase),
+)
+@given(data=st.data())
+async def test_any_input_is_answered_safely(
+    bot: TableBot,
+    slash: SlashHarness,
+    table: Table,
+    refusals: list[str],
+    leaf: Leaf,
+    data: st.DataObject,
+) -> None:
+    world = {
+        "users": [table.gm, table.owner, table.other],
+        "roles": [slash.make_role("Fuzz role")]
+        if not slash.guild.roles[1:]
+        else slash.guild.roles[1:],
+        "channels": [slash.channel],
+    }
+    who = data.draw(st.sampled_from(["gm", "owner", "other"]), label="actor")
+    options: dict[str, Any] = {}
+    in_bounds = True
+    for option in leaf.options:
+        if option.get("required") or data.draw(st.booleans(), label=f"give {option['name']}"):
+            value = data.draw(value_strategy(option, world), label=option["name"])
+            options[option["name"]] = value
+            in_bounds = in_bounds and within_bounds(option, value)
+    bug = known_bug(leaf.name, options)
+    before = await fingerprint(bot)
+    first_refusal = len(refusals)
+    try:
+        result = await slash.run(
+            leaf.name, client_checks=False, options=options, **table.actor(who)
+        )
+    except HarnessError as exc:
+        if bug == "unbounded-echo" and "at most 2000" in str(exc):
+            count("known_bug_hits")
+            await dpytest.empty_queue()
+            return
+        raise
+    count("inputs")
+    count("inputs_in_bounds" if in_bounds else "inputs_out_of_bounds")
+    where = f"/{leaf.name} {options!r:.500}"
+    assert result.message is not None, f"{where} got no answer"
+    crashed = bool(result.command_errors) or any(
+        "error code" in str(getattr(sent, "content", "") or "") for sent in result.all_messages()
+    )
+    if crashed and bug == "nul-source":
+        count("known_bug_hits")
+        await dpytest.empty_queue()
+        return
+    assert not crashed, f"{where}: {result.command_errors or result.content}"
+    assert_pings_only_players(result, table)
+    refused = refusals[first_refusal:]
+    if refused:
+        count("refusals")
+        message = refused[0]
+        assert len(refused) == 1, refused
+        assert result.ephemeral, f"{where}: a public refusal {message!r}"
+        if bug in ("negative-rest", "long-wound-list") and not is_readable(message, in_bounds):
+            count("known_bug_hits")
+        else:
+            assert is_readable(message, in_bounds), f"{where}: unreadable {message!r}"
+        after = await fingerprint(bot)
+        changed = [t for t in before if before[t] != after[t]]
+        assert not changed, f"/{leaf.name} {options} was refused but wrote to {changed}"
+    await dpytest.empty_queue()
+
+
+# --- known bugs found by the fuzz (strict xfail: they pass once fixed) -------------------
+
+OUTSIDE_CHOICES = [
+    ("campaign set", {"clear": "Mira"}),
+    ("character create", {"name": "Zed", "strength": 2, "agility": 2, "mind": 2,
+                          "presence": 2, "size": "_"}),
+    ("character edit", {"spirit_attribute": "@here"}),
+    ("character customskill", {"skill_name": "sailing", "attribute": "x"}),
+    ("init add", {"name": "Rat", "side": "x"}),
+    ("init act", {"kind": "x"}),
+    ("init effect", {"name": "Goblin 1", "condition": "x"}),
+    ("rest", {"place": "GOBLIN", "resources": "good", "time": "good"}),
+]  # fmt: skip
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a string option's value outside its declared choices reaches Enum(value) /"
+    " dict[value] in the command (ValueError/KeyError, e.g. cogs/campaign.py builds"
+    " f'{clear}_id' and CampaignRepository.update raises KeyError) and is answered"
+    " 'Something went wrong … error code' instead of a one-sentence refusal",
+)
+@pytest.mark.parametrize(
+    ("command", "options"), OUTSIDE_CHOICES, ids=[c for c, _ in OUTSIDE_CHOICES]
+)
+async def test_value_outside_the_choices_is_refused(
+    bot: TableBot, slash: SlashHarness, table: Table, refusals: list[str],
+    command: str, options: dict[str, Any],
+) -> None:  # fmt: skip
+    before = await fingerprint(bot)
+    result = await slash.run(command, client_checks=False, options=options, **table.as_gm())
+    await dpytest.empty_queue()
+    assert not result.command_errors and "error code" not in (result.content or "")
+    assert result.ephemeral and is_sentence(result.content or "")
+    assert await fingerprint(bot) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: normalise_fortune_source checks len() in Python, but SQLite's length()"
+    " stops at the first NUL, so a source starting with U+0000 passes the check and then"
+    " violates CHECK (length(source) BETWEEN 1 AND 32): IntegrityError → 'error code'",
+)
+async def test_fortune_source_with_a_nul_is_refused(
+    bot: TableBot, slash: SlashHarness, table: Table
+) -> None:
+    result = await slash.run("fortune grant", character="Mira", source="\x00luck", **table.as_gm())
+    await dpytest.empty_queue()
+    assert not result.command_errors, result.command_errors
+    assert result.ephemeral and "error code" not in (result.content or "")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: /rest with a negative hp/recovery/determination (below the declared"
+    " min 0) answers the rules' internal text 'points cannot be assigned in negative"
+    " amounts' (lower case, no full stop, no advice) instead of a user sentence",
+)
+async def test_rest_negative_amount_refusal_is_a_sentence(
+    bot: TableBot, slash: SlashHarness, table: Table
+) -> None:
+    result = await slash.run(
+        "rest", client_checks=False, place="good", resources="good", time="good",
+        determination=-1, **table.actor("owner"),
+    )  # fmt: skip
+    await dpytest.empty_queue()
+    assert result.ephemeral and is_sentence(result.content or ""), result.content
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (readability): /character wounds add with an unknown wound lists all 16"
+    " wounds and injuries in the refusal (~330 characters, over the 300 of a one-sentence"
+    " refusal); point to /help character wounds or autocomplete instead",
+)
+async def test_unknown_wound_refusal_is_short(
+    bot: TableBot, slash: SlashHarness, table: Table
+) -> None:
+    result = await slash.run("character wounds add", wound="papercut", name="Mira", **table.as_gm())
+    await dpytest.empty_queue()
+    assert result.ephemeral and len(result.content or "") <= MAX_REFUSAL_LENGTH, result.content
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: /character weapon remove echoes the weapon name untruncated"
+    " (cogs/characters/combat_sheet.py:235 safe(weapon), where combat/commands.py uses"
+    " weapon[:40]); past the declared 40 characters the reply exceeds Discord's 2000 and"
+    " is refused with HTTP 400, so the user sees 'This interaction failed'",
+)
+async def test_weapon_remove_with_a_long_name_is_answered(
+    bot: TableBot, slash: SlashHarness, table: Table
+) -> None:
+    result = await slash.run(
+        "character weapon remove", client_checks=False, weapon="x" * 3000,
+        **table.actor("owner"),
+    )  # fmt: skip
+    await dpytest.empty_queue()
+    assert result.ephemeral and is_sentence(result.content or "")

@@ -1,0 +1,158 @@
+"""Permissions: every command × {GM, the character's owner, another player}.
+
+GM-only commands allow the GM only; character-scoped commands (aimed at Mira, owned by
+``table.owner``) allow the GM and the owner; open commands allow everyone. A deny is
+the shared handler's refusal: ephemeral, one sentence, about who may act, nothing
+written. An allow is answered without a refusal. Every leaf command of the tree must
+be classified here: a new command fails ``test_every_command_is_classified``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord.ext.test as dpytest
+import pytest
+
+from bot.client import TableBot
+from tests.reliability.conftest import Table, fingerprint, is_sentence
+from tests.reliability.figures import count
+from tests.reliability.tree import leaf_commands
+from tests.support.slash import SlashHarness
+
+ACTORS = ("gm", "owner", "other")
+PERMISSION_WORDS = re.compile(r"Only the GM|isn't yours|only its owner or the GM")
+GM, OWNER, OWNER_ONLY, OPEN = "gm only", "owner or gm", "owner only", "anyone"
+ALLOWED = {GM: {"gm"}, OWNER: {"gm", "owner"}, OWNER_ONLY: {"owner"}, OPEN: set(ACTORS)}
+
+
+@dataclass(frozen=True)
+class Case:
+    command: str
+    scope: str
+    options: dict[str, Any] = field(default_factory=dict)
+    setup: tuple[tuple[str, dict[str, Any]], ...] = ()  # run as the GM first
+    variant: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.command + (f" ({self.variant})" if self.variant else "")
+
+
+STATS = {"strength": 3, "agility": 2, "mind": 2, "presence": 1}
+MIRA = {"name": "Mira"}
+CASES = [
+    # --- GM only -------------------------------------------------------------------------
+    Case("campaign set", GM, {"show_npc_hp": True}),
+    Case("session start", GM),
+    Case("session end", GM, setup=(("session start", {}),)),
+    Case("hero give", GM, {"character": "Mira"}),
+    Case("hero take", GM, {"character": "Mira"}),
+    Case("fortune grant", GM, {"character": "Mira", "source": "cooking"}),
+    Case("fortune revoke", GM, {"character": "Mira", "source": "luck"}),
+    Case("hp", GM, {"target": "Mira", "change": "-1"}),
+    Case("condition add", GM, {"target": "Mira", "condition": "staggered"}),
+    Case("condition remove", GM, {"target": "Mira", "condition": "staggered"},
+         setup=(("condition add", {"target": "Mira", "condition": "staggered"}),)),
+    Case("character create", GM, {"name": "Troll", **STATS, "kind": "antagonist"},
+         variant="kind=antagonist"),
+    Case("character create", GM, {"name": "Squire", **STATS, "kind": "ally"},
+         variant="kind=ally"),
+    Case("character wounds add", GM, {"wound": "speed -10", **MIRA}),
+    Case("character wounds heal", GM, {"number": 1, **MIRA},
+         setup=(("character wounds add", {"wound": "speed -10", **MIRA}),)),
+    Case("rest", GM, {"place": "good", "resources": "good", "time": "good", "party": True},
+         variant="party"),
+    Case("init begin", GM, setup=(("init end", {}),)),
+    Case("init add", GM, {"name": "Orc"}),
+    Case("init set", GM, {"name": "Goblin 1", "successes": 2}),
+    Case("init effect", GM, {"name": "Goblin 1", "condition": "bleeding"}),
+    Case("init move", GM, {"name": "Goblin 2"}, setup=(("init next", {}),)),
+    Case("init remove", GM, {"name": "Goblin 1"}),
+    Case("init prev", GM, setup=(("init next", {}), ("init next", {}))),
+    Case("init skipdown", GM, {"on": True}),
+    Case("init end", GM),
+    # Before round 1 only the GM may start it; later the player whose turn it is may end it.
+    Case("init next", GM, variant="first round"),
+    # --- the character's owner or the GM -------------------------------------------------
+    Case("character edit", OWNER, {"strength": 4, **MIRA}),
+    Case("character delete", OWNER, {"confirm": True, **MIRA}),
+    Case("character skill", OWNER, {"skill": "stealth", "training": 1, **MIRA}),
+    Case("character customskill", OWNER, {"skill_name": "sailing", "attribute": "agility", **MIRA}),
+    Case("character trait add", OWNER, {"trait": "brave", **MIRA}),
+    Case("character trait remove", OWNER, {"trait": "brave", **MIRA},
+         setup=(("character trait add", {"trait": "brave", **MIRA}),)),
+    Case("character fundamentals", OWNER, {"who": "a sailor", **MIRA}),
+    Case("character weapon add", OWNER, {"weapon": "Sword", "dice": "1d8", **MIRA}),
+    Case("character weapon remove", OWNER, {"weapon": "Sword", **MIRA},
+         setup=(("character weapon add", {"weapon": "Sword", "dice": "1d8", **MIRA}),)),
+    Case("character defenses", OWNER, {"speed": 25, **MIRA}),
+    # Selecting makes it *your* active character: only the owner (the GM uses name=).
+    Case("character select", OWNER_ONLY, MIRA),
+    Case("check", OWNER, {"skill": "athletics", "character": "Mira"}),
+    Case("clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
+    Case("attack", OWNER, {"target": "Ogre", "weapon": "1d8", "character": "Mira"}),
+    # Plain dice are anyone's to roll; naming a weapon rolls that character's weapon.
+    Case("damage", OWNER, {"dice": "Sword", "target": "Ogre", "character": "Mira"},
+         setup=(("character weapon add", {"weapon": "Sword", "dice": "1d8", **MIRA}),),
+         variant="weapon"),
+    Case("damage", OPEN, {"dice": "1d6", "target": "Ogre"}, variant="dice"),
+    Case("hero spend", OWNER, {"option": "action", "character": "Mira"}),
+    Case("fortune spend", OWNER, {"source": "luck", "character": "Mira"}),
+    Case("determination spend", OWNER, {"character": "Mira"}),
+    Case("rest", OWNER, {"place": "good", "resources": "good", "time": "good",
+                         "character": "Mira"}, variant="character"),
+    Case("respite", OWNER, {"regain": "hp", "character": "Mira"},
+         setup=(("hp", {"target": "Mira", "change": "-3"}),)),
+    Case("init join", OWNER, {"character": "Mira"}, setup=(("init remove", {"name": "Mira"}),)),
+    Case("init act", OWNER, {"kind": "reaction", "name": "Mira"}, setup=(("init next", {}),)),
+    # --- anyone ----------------------------------------------------------------------------
+    Case("help", OPEN),
+    Case("campaign show", OPEN),
+    Case("roll", OPEN, {"expression": "1d6"}),
+    Case("pool", OPEN, {"dice": 3}),
+    Case("character create", OPEN, {"name": "Newcomer", **STATS}, variant="pc"),
+    Case("character show", OPEN, MIRA),
+    Case("character list", OPEN),
+    Case("character wounds list", OPEN, MIRA),
+    Case("condition list", OPEN, {"target": "Mira"}),
+    Case("init list", OPEN),
+    Case("session status", OPEN),
+    Case("fortune list", OPEN, {"character": "Mira"}),
+]  # fmt: skip
+
+
+def test_every_command_is_classified() -> None:
+    classified = {case.command for case in CASES}
+    missing = sorted(str(leaf) for leaf in leaf_commands() if str(leaf) not in classified)
+    assert not missing, f"add these commands to the permission matrix: {missing}"
+    stale = sorted(classified - {str(leaf) for leaf in leaf_commands()})
+    assert not stale, f"the matrix names commands the tree no longer has: {stale}"
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+async def test_permission(
+    bot: TableBot, slash: SlashHarness, table: Table, refusals: list[str], case: Case, actor: str
+) -> None:
+    for command, options in case.setup:
+        done = await slash.run(command, options=options, **table.as_gm())
+        assert not done.ephemeral or done.embeds, f"setup /{command}: {done.content}"
+    before = await fingerprint(bot)
+    first = len(refusals)
+    result = await slash.run(case.command, options=case.options, **table.actor(actor))
+    count("permission_cases")
+    refused = refusals[first:]
+    where = f"/{case.id} as {actor}"
+    assert not result.command_errors, f"{where}: {result.command_errors}"
+    if actor in ALLOWED[case.scope]:
+        assert not refused, f"{where} should be allowed, was refused: {refused}"
+    else:
+        assert refused, f"{where} should be denied, was answered: {result.content!r}"
+        [message] = refused
+        assert result.ephemeral and is_sentence(message), f"{where}: {message!r}"
+        assert PERMISSION_WORDS.search(message), f"{where} refused for another reason: {message!r}"
+        assert await fingerprint(bot) == before, f"{where} was denied but wrote"
+    await dpytest.empty_queue()
