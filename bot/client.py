@@ -6,13 +6,17 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot import error_handler
 from bot.command_sync import SyncMode, sync_if_changed
 from bot.config import Settings
+from bot.errors import UserError
+from bot.option_check import option_problem
 from bot.rules.dice_source import Dice, RandomDice
 from bot.storage.database import Database
+from bot.text import control_characters
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +48,40 @@ def build_prefix(settings: Settings) -> Any:
     return commands.when_mentioned
 
 
+class TableTree(app_commands.CommandTree):
+    """The command tree, refusing options that break their declaration before any command.
+
+    Covers plain and hybrid slash commands and their subcommands; autocomplete (where the
+    user is still typing) and context menus pass untouched.
+    """
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        command = interaction.command
+        if not isinstance(command, app_commands.Command):
+            return True
+        problem = option_problem(command, dict(iter(interaction.namespace)))
+        if problem is None:
+            return True
+        log.info("refused the options of /%s: %s", command.qualified_name, problem)
+        await error_handler.refuse_interaction(interaction, problem)
+        return False
+
+
+class InputRefused(commands.CheckFailure, UserError):
+    """A global check's refusal: a CommandError (to reach the handler) that reads as a UserError."""
+
+
+async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:
+    """Global check for prefix commands (the tree checks slash options): no NUL and co."""
+    if ctx.interaction is None and control_characters(ctx.message.content):
+        raise InputRefused(
+            "That message contains control characters: retype the command without them."
+        )
+    return True
+
+
 class TableBot(commands.Bot):
     def __init__(
         self,
@@ -62,6 +100,7 @@ class TableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             case_insensitive=True,
             strip_after_prefix=True,
+            tree_cls=TableTree,
             **kwargs,
         )
         self.settings = settings
@@ -69,6 +108,7 @@ class TableBot(commands.Bot):
         self.dice: Dice = dice or RandomDice()
         self.sync_mode = sync_mode
         self.tree.on_error = error_handler.on_app_command_error
+        self.add_check(refuse_control_characters)
 
     async def load_cogs(self) -> None:
         for name in COGS:

@@ -19,6 +19,7 @@ from bot.errors import UserError
 from bot.replies import NO_PINGS, send_ephemeral_to_interaction
 from bot.rules.errors import RulesError
 from bot.storage.errors import StorageError
+from bot.text import code, fit_message
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, commands.NoPrivateMessage | app_commands.NoPrivateMessage):
         return "That command only works in a server, where your campaign lives."
     if isinstance(error, app_commands.TransformerError):
-        return f"`{error.value}` isn't a valid value there: pick one of the offered choices."
+        return f"{code(error.value)} isn't a valid value there: pick one of the offered choices."
     if isinstance(error, commands.CommandOnCooldown | app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, commands.MaxConcurrencyReached):
@@ -131,7 +132,7 @@ async def _answer_context(ctx: commands.Context[Any], message: str) -> None:
         if ctx.interaction is not None:
             await send_ephemeral_to_interaction(ctx.interaction, message)
         else:
-            await ctx.reply(message, mention_author=False, allowed_mentions=NO_PINGS)
+            await ctx.reply(fit_message(message), mention_author=False, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
         log.warning("could not deliver an error message in channel %s", ctx.channel.id)
 
@@ -152,6 +153,11 @@ async def on_view_error(interaction: discord.Interaction, error: Exception, wher
     message = user_message(error)
     if message is None:
         message = unexpected_message(_log_unexpected(error, where))
+    await _answer_interaction(interaction, message)
+
+
+async def refuse_interaction(interaction: discord.Interaction, message: str) -> None:
+    """Answer a user mistake found before any command ran (see ``bot.client.TableTree``)."""
     await _answer_interaction(interaction, message)
 
 

@@ -7,11 +7,17 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.text import fit_message
+
 NO_PINGS = discord.AllowedMentions.none()
 
 
 async def send(ctx: commands.Context[Any], content: str | None = None, **kwargs: Any) -> Any:
-    """Reply in a hybrid command; mentions are off unless the caller passes others."""
+    """Reply in a hybrid command; mentions are off unless the caller passes others.
+
+    Content past Discord's 2000 characters is cut (Discord would refuse the whole reply).
+    """
+    content = fit_message(content)
     kwargs.setdefault("allowed_mentions", NO_PINGS)
     if ctx.interaction is None:
         kwargs.pop("ephemeral", None)
@@ -22,6 +28,7 @@ async def send(ctx: commands.Context[Any], content: str | None = None, **kwargs:
 
 async def send_ephemeral_to_interaction(interaction: discord.Interaction, content: str) -> None:
     """Answer an interaction privately whether or not it was already answered."""
+    content = fit_message(content) or ""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
     else:

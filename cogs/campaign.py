@@ -74,11 +74,8 @@ class CampaignCog(commands.Cog, name="Campaign"):
             if gm_role.is_default():
                 raise UserError("@everyone can't be the GM role: pick a role only GMs have.")
             changes["gm_role_id"] = gm_role.id
-        if ruleset is not None:
-            try:
-                changes["ruleset"] = Ruleset(ruleset)
-            except ValueError:
-                raise UserError("That ruleset isn't available: pick one from the list.") from None
+        if ruleset is not None:  # a declared choice: the tree refuses any other value
+            changes["ruleset"] = Ruleset(ruleset)
         if gm_channel is not None:
             changes["gm_channel_id"] = gm_channel.id
         if clear is not None:

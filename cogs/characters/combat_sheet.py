@@ -42,6 +42,7 @@ from bot.storage.character_codec import (
 )
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import CombatRepository
+from bot.text import echo
 from cogs.characters import options
 from cogs.characters.commands import NAME_HELP, CharactersCog
 from cogs.characters.edits import Outcome
@@ -111,6 +112,7 @@ RULINGS = {
         " one restores them (current HP doesn't rise: heal with /hp).",
         "Adding a wound rolls its recovery time. As many wounds and injuries as strength,"
         " or maximum HP reduced to 0, kills the character.",
+        "Wounds and injuries: " + ", ".join(_WOUND_KINDS) + ".",
     ],
 }
 
@@ -232,7 +234,7 @@ class CombatSheetCog(SkillsTraitsCog, name="Characters"):
             old = details.weapon(weapon)
             if old is None:
                 raise UserError(
-                    f"{safe(sheet.name)} has no weapon called {safe(weapon)}: see"
+                    f"{safe(sheet.name)} has no weapon called {echo(weapon)}: see"
                     " /character show for its weapons."
                 )
             kept = tuple(w for w in details.weapons if w.key != old.key)
@@ -334,7 +336,8 @@ class CombatSheetCog(SkillsTraitsCog, name="Characters"):
         kind = _WOUND_KINDS.get(wound.strip().lower())
         if kind is None:
             raise UserError(
-                "There is no such wound or injury: pick one of " + ", ".join(_WOUND_KINDS) + "."
+                "There is no such wound or injury: pick one from the list offered as you type"
+                " (/help character wounds add lists them all)."
             )
         await self._change_wounds(
             ctx, name, lambda wounds: (*wounds, roll_recovery(kind, self.bot.dice))

@@ -17,6 +17,7 @@ from bot.rules.hocs.attributes import Attribute, parse_attribute
 from bot.rules.hocs.character import CharacterSheet, SizeCategory, match_sheet_names
 from bot.rules.hocs.skills import Skill, SkillCategory, find_skill, normalise_name
 from bot.storage.character_codec import MAX_TRAITS, CharacterDetails
+from bot.text import echo
 from cogs.characters.options import (
     MAX_CUSTOM_SKILLS,
     MAX_FUNDAMENTAL,
@@ -118,11 +119,11 @@ def known_skill(sheet: CharacterSheet, name: str) -> Skill:
         return skill
     if parse_attribute(name) is not None:
         raise UserError(
-            f"{safe(name[:40])} is an attribute, not a skill: change it with /character edit."
+            f"{echo(name)} is an attribute, not a skill: change it with /character edit."
         )
     close = [n for n in match_sheet_names(name, sheet, limit=3) if parse_attribute(n) is None]
     hint = f"did you mean {', '.join(map(safe, close))}?" if close else "pick one from the list."
-    raise UserError(f"There is no skill called {safe(name[:40])}: {hint}")
+    raise UserError(f"There is no skill called {echo(name)}: {hint}")
 
 
 def set_skill(
@@ -194,7 +195,7 @@ def set_custom_skill(
     if remove:
         if existing is None:
             raise UserError(
-                f"{safe(sheet.name)} has no custom skill called {safe(name)}: nothing to remove."
+                f"{safe(sheet.name)} has no custom skill called {echo(name)}: nothing to remove."
             )
         customs = tuple(s for s in sheet.custom_skills if s.key != key)
         training = {k: v for k, v in sheet.training if k != key}
@@ -216,14 +217,14 @@ def set_custom_skill(
     skill = Skill(name=name, attribute=tied, category=SkillCategory.SPECIAL)
     if existing is not None:
         if existing.attribute == tied:
-            raise UserError(f"{safe(name)} already uses that attribute: nothing changed.")
+            raise UserError(f"{echo(name)} already uses that attribute: nothing changed.")
         skill = dataclasses.replace(skill, name=existing.name)
         customs = tuple(skill if s.key == key else s for s in sheet.custom_skills)
         change = Change(f"{safe(existing.name)} attribute", _tie(existing), _tie(skill))
     else:
         if find_skill(name) is not None or parse_attribute(name) is not None:
             raise UserError(
-                f"{safe(name)} is already a skill or an attribute: pick another name"
+                f"{echo(name)} is already a skill or an attribute: pick another name"
                 " (train catalogue skills with /character skill)."
             )
         if len(sheet.custom_skills) >= MAX_CUSTOM_SKILLS:
@@ -253,7 +254,7 @@ def change_traits(
     if action == "remove":
         if present is None:
             have = ", ".join(safe(t) for t in details.traits) or "none"
-            raise UserError(f"{safe(sheet.name)} has no trait {safe(text)} (traits: {have}).")
+            raise UserError(f"{safe(sheet.name)} has no trait {echo(text)} (traits: {have}).")
         traits = tuple(t for t in details.traits if t != present)
         change = Change("Traits", _traits(details.traits), _traits(traits))
         return Outcome(sheet, dataclasses.replace(details, traits=traits), (change,))

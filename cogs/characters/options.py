@@ -14,6 +14,7 @@ from bot.render.character import safe
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.skills import match_names, match_skill_names
 from bot.storage.characters import CharacterRepository
+from bot.text import control_characters
 
 MAX_NAME = 64
 MAX_TRAIT = 40
@@ -52,6 +53,8 @@ TraitAction = Literal["add", "remove"]
 def clean_text(raw: str, *, what: str, limit: int) -> str:
     """Stripped one-line text with a letter or digit in it; a UserError otherwise."""
     text = raw.strip()
+    if control_characters(text):
+        raise UserError(f"{what} contains control characters: retype it without them.")
     if any(unicodedata.category(c) in {"Cc", "Zl", "Zp"} for c in text):
         raise UserError(f"{what} must be on one line: remove line breaks and try again.")
     if not any(c.isalnum() for c in text):

@@ -44,6 +44,7 @@ from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
 from bot.storage.roll_log import RollLogRepository
+from bot.text import echo
 from cogs.combat.choices import has_choice, record_choice
 from cogs.combat.options import (
     ATTACK_RULINGS,
@@ -94,7 +95,7 @@ def weapon_use(
     if weapon and found is None:
         if not _looks_like_dice(weapon):
             raise UserError(
-                f"{safe(character.name)} has no weapon called {safe(weapon[:40])}: add it with"
+                f"{safe(character.name)} has no weapon called {echo(weapon)}: add it with"
                 " /character weapon add, or give dice such as 1d12."
             )
         sizes, bonus = parse_damage_dice(weapon)
@@ -301,7 +302,7 @@ class CombatCog(commands.Cog, name="Combat"):
                 found = mine.details.weapon(dice)
                 if found is None:
                     raise UserError(
-                        f"{safe(mine.name)} has no weapon called {safe(dice[:40])}: give dice"
+                        f"{safe(mine.name)} has no weapon called {echo(dice)}: give dice"
                         " such as 1d8, or add the weapon with /character weapon add."
                     )
                 if damage_type:

@@ -47,7 +47,11 @@ class DeterminationCog(commands.Cog, name="Determination"):
     @determination.command(name="spend", extras={"rulings": DETERMINATION_RULINGS})
     @commands.guild_only()
     @app_commands.describe(character=CHARACTER_HELP)
-    async def determination_spend(self, ctx: Ctx, character: Name | None = None) -> None:
+    async def determination_spend(
+        self,
+        ctx: Ctx,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
         """Spend determination on your last roll."""
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)

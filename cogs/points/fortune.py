@@ -112,7 +112,11 @@ class FortuneCog(commands.Cog, name="Fortune points"):
         character=CHARACTER_HELP,
     )
     async def fortune_spend(
-        self, ctx: Ctx, source: Source, die: Die = 0, character: Name | None = None
+        self,
+        ctx: Ctx,
+        source: Source,
+        die: Die = 0,
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Reroll one die of your last roll."""
         key = _source(source)
@@ -129,7 +133,11 @@ class FortuneCog(commands.Cog, name="Fortune points"):
     @fortune.command(name="list", extras={"rulings": FORTUNE_RULINGS})
     @commands.guild_only()
     @app_commands.describe(character=CHARACTER_HELP)
-    async def fortune_list(self, ctx: Ctx, character: Name | None = None) -> None:
+    async def fortune_list(
+        self,
+        ctx: Ctx,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
         """List fortune points."""
         guild = guild_of(ctx)
         async with self.bot.db.read() as conn:

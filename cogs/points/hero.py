@@ -89,8 +89,8 @@ class HeroCog(commands.Cog, name="Hero points"):
         self,
         ctx: Ctx,
         option: Literal["reroll", "determination", "action", "damage"],
-        dice: DiceText | None = None,
-        character: Name | None = None,
+        dice: DiceText = None,  # type: ignore[assignment]
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Spend a hero point."""
         guild_of(ctx)

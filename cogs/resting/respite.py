@@ -49,7 +49,7 @@ class RespiteCog(commands.Cog, name="Respite"):
         self,
         ctx: commands.Context[TableBot],
         regain: Literal["hp", "dp"],
-        character: Name | None = None,
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Spend a recovery point to heal."""
         if ctx.guild is None:

@@ -194,7 +194,7 @@ class RestCog(commands.Cog, name="Rest"):
         place: Factor,
         resources: Factor,
         time: Factor,
-        character: Name | None = None,
+        character: Name = None,  # type: ignore[assignment]
         hp: Share = 0,
         recovery: Share = 0,
         determination: Share = 0,

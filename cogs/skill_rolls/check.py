@@ -65,7 +65,7 @@ class CheckCommands:
         rerolls: Count = 0,
         guaranteed: Count = 0,
         determination: bool = False,
-        character: Name | None = None,
+        character: Name = None,  # type: ignore[assignment]
         secret: bool = False,
     ) -> None:
         """Roll a skill or attribute from a character sheet, with condition banes applied."""

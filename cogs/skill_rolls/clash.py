@@ -56,13 +56,13 @@ class ClashCommands:
         ctx: commands.Context[TableBot],
         skill: Text,
         opponent: Name,
-        opponent_skill: Text | None = None,
+        opponent_skill: Text = None,  # type: ignore[assignment]
         attack: bool = False,
         boons: Count = 0,
         banes: Count = 0,
         opponent_boons: Count = 0,
         opponent_banes: Count = 0,
-        character: Name | None = None,
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Roll a clash (or an attack) against another character or a pool of dice."""
         if ctx.guild is None:

@@ -78,7 +78,7 @@ class PoolCommands:
         rerolls: Count = 0,
         guaranteed: Count = 0,
         determination: bool = False,
-        label: Text | None = None,
+        label: Text = None,  # type: ignore[assignment]
         secret: bool = False,
     ) -> None:
         """Roll a pool of d6s (successes on 4–6), optionally against a difficulty."""

@@ -128,12 +128,20 @@ async def test_choices_are_enforced_by_discord(bot: TableBot, slash: SlashHarnes
         await slash.run("campaign set", ruleset="dnd5e", manage_guild=True)
     with pytest.raises(DiscordWouldRefuse, match="choices"):
         await slash.run("campaign set", clear="everything", manage_guild=True)
-    # Should a forged payload get through anyway, the answer stays private and
-    # nothing is written.
+    # Should a forged payload get through anyway, the command tree refuses it privately
+    # before the command runs (bot.option_check), and nothing is written.
     result = await slash.run(
         "campaign set", ruleset="dnd5e", manage_guild=True, client_checks=False
     )
-    refused(result, "That ruleset isn't available: pick one from the list.")
+    refused(
+        result, "`dnd5e` isn't one of the offered choices for `ruleset`: pick one from the list."
+    )
+    result = await slash.run(
+        "campaign set", clear="everything", manage_guild=True, client_checks=False
+    )
+    refused(
+        result, "`everything` isn't one of the offered choices for `clear`: pick one from the list."
+    )
     campaign = await stored(bot, slash.guild)
     assert campaign is None or campaign.ruleset is Ruleset.HOCS
     await dpytest.empty_queue()

@@ -27,14 +27,10 @@ from bot.client import TableBot
 from tests.reliability.conftest import Table, fingerprint, is_sentence
 from tests.reliability.figures import count
 from tests.reliability.tree import Leaf, leaf_commands
-from tests.support.slash import HarnessError, SlashHarness
+from tests.support.slash import SlashHarness
 
 EXAMPLES_PER_COMMAND = 30
 MAX_REFUSAL_LENGTH = 300
-# Values outside a string option's choices crash several commands (see
-# test_value_outside_the_choices_is_refused below, a known BUG): until that is fixed the
-# generic fuzz keeps choice options on their choices. Flip this when the xfail passes.
-FUZZ_OUTSIDE_CHOICES = False
 DISCORD_MAX_INTEGER = 2**53  # Discord's integer options are limited to ±2^53
 
 # Words the seeded table knows, so many inputs hit real characters, skills and sources.
@@ -86,8 +82,6 @@ def _integer(option: dict[str, Any]) -> st.SearchStrategy[int]:
 def _string(option: dict[str, Any]) -> st.SearchStrategy[str]:
     choices = [c["value"] for c in option.get("choices", [])]
     if choices:
-        if not FUZZ_OUTSIDE_CHOICES:
-            return st.sampled_from(choices)
         return st.one_of(st.sampled_from(choices), st.sampled_from(choices), any_text)
     return any_text
 
@@ -123,24 +117,10 @@ def within_bounds(option: dict[str, Any], value: Any) -> bool:
     return True
 
 
-def known_bug(command: str, options: dict[str, Any]) -> str | None:
-    """The known BUG (each has a strict xfail test below) this input runs into, if any."""
-    text = [v for v in options.values() if isinstance(v, str)]
-    if command.startswith("fortune") and any(v.lstrip().startswith("\x00") for v in text):
-        return "nul-source"
-    if command == "rest" and any(isinstance(v, int) and v < 0 for v in options.values()):
-        return "negative-rest"
-    if command == "character wounds add":
-        return "long-wound-list"
-    if command == "character weapon remove" and len(options.get("weapon", "")) > 40:
-        return "unbounded-echo"
-    return None
-
-
-def is_readable(message: str, in_bounds: bool) -> bool:
-    # Within the declared bounds a refusal fits 300 characters; past them it may echo
-    # the (over-long) input, so only Discord's own 2000 limit (checked by the harness).
-    return is_sentence(message) and (not in_bounds or len(message) <= MAX_REFUSAL_LENGTH)
+def is_readable(message: str) -> bool:
+    # Inside or outside the declared bounds (the command tree refuses the latter before
+    # any command runs, echoing at most a cut value), a refusal fits 300 characters.
+    return is_sentence(message) and len(message) <= MAX_REFUSAL_LENGTH
 
 
 def assert_pings_only_players(result: Any, table: Table) -> None:
@@ -191,19 +171,9 @@ async def test_any_input_is_answered_safely(
             value = data.draw(value_strategy(option, world), label=option["name"])
             options[option["name"]] = value
             in_bounds = in_bounds and within_bounds(option, value)
-    bug = known_bug(leaf.name, options)
     before = await fingerprint(bot)
     first_refusal = len(refusals)
-    try:
-        result = await slash.run(
-            leaf.name, client_checks=False, options=options, **table.actor(who)
-        )
-    except HarnessError as exc:
-        if bug == "unbounded-echo" and "at most 2000" in str(exc):
-            count("known_bug_hits")
-            await dpytest.empty_queue()
-            return
-        raise
+    result = await slash.run(leaf.name, client_checks=False, options=options, **table.actor(who))
     count("inputs")
     count("inputs_in_bounds" if in_bounds else "inputs_out_of_bounds")
     where = f"/{leaf.name} {options!r:.500}"
@@ -211,10 +181,6 @@ async def test_any_input_is_answered_safely(
     crashed = bool(result.command_errors) or any(
         "error code" in str(getattr(sent, "content", "") or "") for sent in result.all_messages()
     )
-    if crashed and bug == "nul-source":
-        count("known_bug_hits")
-        await dpytest.empty_queue()
-        return
     assert not crashed, f"{where}: {result.command_errors or result.content}"
     assert_pings_only_players(result, table)
     refused = refusals[first_refusal:]
@@ -223,17 +189,14 @@ async def test_any_input_is_answered_safely(
         message = refused[0]
         assert len(refused) == 1, refused
         assert result.ephemeral, f"{where}: a public refusal {message!r}"
-        if bug in ("negative-rest", "long-wound-list") and not is_readable(message, in_bounds):
-            count("known_bug_hits")
-        else:
-            assert is_readable(message, in_bounds), f"{where}: unreadable {message!r}"
+        assert is_readable(message), f"{where}: unreadable {message!r}"
         after = await fingerprint(bot)
         changed = [t for t in before if before[t] != after[t]]
         assert not changed, f"/{leaf.name} {options} was refused but wrote to {changed}"
     await dpytest.empty_queue()
 
 
-# --- known bugs found by the fuzz (strict xfail: they pass once fixed) -------------------
+# --- bugs the fuzz found, pinned (each was a strict xfail until fixed) ------------------
 
 OUTSIDE_CHOICES = [
     ("campaign set", {"clear": "Mira"}),
@@ -248,13 +211,6 @@ OUTSIDE_CHOICES = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a string option's value outside its declared choices reaches Enum(value) /"
-    " dict[value] in the command (ValueError/KeyError, e.g. cogs/campaign.py builds"
-    " f'{clear}_id' and CampaignRepository.update raises KeyError) and is answered"
-    " 'Something went wrong … error code' instead of a one-sentence refusal",
-)
 @pytest.mark.parametrize(
     ("command", "options"), OUTSIDE_CHOICES, ids=[c for c, _ in OUTSIDE_CHOICES]
 )
@@ -270,12 +226,6 @@ async def test_value_outside_the_choices_is_refused(
     assert await fingerprint(bot) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: normalise_fortune_source checks len() in Python, but SQLite's length()"
-    " stops at the first NUL, so a source starting with U+0000 passes the check and then"
-    " violates CHECK (length(source) BETWEEN 1 AND 32): IntegrityError → 'error code'",
-)
 async def test_fortune_source_with_a_nul_is_refused(
     bot: TableBot, slash: SlashHarness, table: Table
 ) -> None:
@@ -285,12 +235,6 @@ async def test_fortune_source_with_a_nul_is_refused(
     assert result.ephemeral and "error code" not in (result.content or "")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: /rest with a negative hp/recovery/determination (below the declared"
-    " min 0) answers the rules' internal text 'points cannot be assigned in negative"
-    " amounts' (lower case, no full stop, no advice) instead of a user sentence",
-)
 async def test_rest_negative_amount_refusal_is_a_sentence(
     bot: TableBot, slash: SlashHarness, table: Table
 ) -> None:
@@ -302,12 +246,6 @@ async def test_rest_negative_amount_refusal_is_a_sentence(
     assert result.ephemeral and is_sentence(result.content or ""), result.content
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (readability): /character wounds add with an unknown wound lists all 16"
-    " wounds and injuries in the refusal (~330 characters, over the 300 of a one-sentence"
-    " refusal); point to /help character wounds or autocomplete instead",
-)
 async def test_unknown_wound_refusal_is_short(
     bot: TableBot, slash: SlashHarness, table: Table
 ) -> None:
@@ -316,13 +254,6 @@ async def test_unknown_wound_refusal_is_short(
     assert result.ephemeral and len(result.content or "") <= MAX_REFUSAL_LENGTH, result.content
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: /character weapon remove echoes the weapon name untruncated"
-    " (cogs/characters/combat_sheet.py:235 safe(weapon), where combat/commands.py uses"
-    " weapon[:40]); past the declared 40 characters the reply exceeds Discord's 2000 and"
-    " is refused with HTTP 400, so the user sees 'This interaction failed'",
-)
 async def test_weapon_remove_with_a_long_name_is_answered(
     bot: TableBot, slash: SlashHarness, table: Table
 ) -> None:

@@ -58,6 +58,7 @@ async def test_a_command_session_never_shows_the_token(
     settings: Settings,
     caplog: pytest.LogCaptureFixture,
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert DUMMY_TOKEN not in repr(settings) + str(settings) + settings.model_dump_json()
     session = [
@@ -68,14 +69,21 @@ async def test_a_command_session_never_shows_the_token(
         ("character show", {"name": "Mira"}, table.actor("owner")),
         ("help", {"command": "roll"}, table.actor("other")),
         ("campaign show", {}, table.actor("other")),
-        # An unexpected error (a known bug): its log line and traceback are checked too.
-        ("campaign set", {"clear": "x"}, table.as_gm()),
+        ("campaign set", {"clear": "x"}, table.as_gm()),  # refused: not one of the choices
     ]
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in rendering")
+
     with caplog.at_level(logging.DEBUG):
         for command, options, actor in session:
             await slash.run(command, client_checks=False, options=options, **actor)
+        # An unexpected error: its log line and traceback are checked too.
+        monkeypatch.setattr(bot.extensions["cogs.campaign"], "campaign_embed", broken)
+        await slash.run("campaign show", **table.actor("other"))
     logged = caplog.text + "".join(r.exc_text or "" for r in caplog.records)
-    assert "in command campaign set" in logged  # the unexpected error was logged
+    assert "in command campaign" in logged  # the unexpected error was logged
+    assert "a bug in rendering" in logged  # with its traceback
     assert DUMMY_TOKEN not in logged
     replies = json.dumps([r.payload for r in slash.responses]) + json.dumps(bot.sent_payloads)  # type: ignore[attr-defined]
     assert DUMMY_TOKEN not in replies

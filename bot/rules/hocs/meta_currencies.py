@@ -11,6 +11,7 @@ Fortune points are named by their source; a character holds at most one per sour
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from bot.rules.errors import RulesError
@@ -74,7 +75,8 @@ def normalise_fortune_source(text: str) -> str:
     """A fortune point's source as stored: lower case, single spaces, no brackets.
 
     "Fortune (Cooking)", "(cooking)" and " COOKING " all give "cooking".
-    Raises RulesError for an empty source or one longer than 32 characters.
+    Raises RulesError for an empty source, one with control characters (a NUL) or one
+    longer than 32 characters.
     """
     cleaned = " ".join(text.split()).lower()
     if cleaned.startswith("fortune "):
@@ -84,6 +86,9 @@ def normalise_fortune_source(text: str) -> str:
         cleaned = match[1].strip()
     if not cleaned:
         raise RulesError("A fortune point needs a source, such as character or cooking.")
+    if any(unicodedata.category(c) == "Cc" for c in cleaned):
+        # SQLite's length() stops at a NUL: such a source would break the table's CHECK.
+        raise RulesError("A fortune source can't hold control characters: retype it.")
     if len(cleaned) > MAX_FORTUNE_SOURCE:
         raise RulesError(
             f"A fortune source is at most {MAX_FORTUNE_SOURCE} characters; shorten it."

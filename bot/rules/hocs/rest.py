@@ -158,7 +158,10 @@ class RestSplit:
 
     def __post_init__(self) -> None:
         if min(self.hp, self.recovery, self.determination) < 0:
-            raise RulesError("points cannot be assigned in negative amounts")
+            raise RulesError(
+                "Rest points can't be assigned in negative amounts:"
+                " give hp, recovery and determination as 0 or more."
+            )
 
     @property
     def total(self) -> int:

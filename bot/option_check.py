@@ -1,0 +1,85 @@
+"""Every slash option checked against its declaration before any command runs.
+
+Discord's client offers only an option's declared choices and keeps numbers and text
+within their declared bounds, but discord.py trusts the payload: a ``Literal`` or a
+``Range`` reaches the callback as whatever was sent. A forged or buggy payload would
+then reach ``Enum(value)`` or a dict lookup deep in a command. The command tree
+(``bot.client.TableTree``) runs ``option_problem`` on every slash invocation, for plain
+and hybrid commands and subcommands alike, so commands can rely on their annotations.
+Autocomplete-backed options declare no choices: only their length and text are checked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from discord import AppCommandOptionType, app_commands
+
+from bot.text import code, control_characters
+
+_TEXT = AppCommandOptionType.string
+
+
+def option_problem(
+    command: app_commands.Command[Any, ..., Any], values: Mapping[str, Any]
+) -> str | None:
+    """The sentence refusing the first option that breaks its declaration, or None."""
+    for param in command.parameters:
+        if param.display_name in values:
+            problem = _problem(param, values[param.display_name])
+            if problem is not None:
+                return problem
+    return None
+
+
+def _problem(param: app_commands.Parameter, value: Any) -> str | None:
+    name = f"`{param.display_name}`"
+    if param.type is _TEXT:
+        if not isinstance(value, str):
+            return f"{name} must be text: try again."
+        if control_characters(value):
+            return f"{name} contains control characters: retype it without them."
+    elif param.type is AppCommandOptionType.integer:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"{name} must be a whole number: try again with one."
+    elif param.type is AppCommandOptionType.number:
+        real = isinstance(value, int | float) and not isinstance(value, bool)
+        if not real or not math.isfinite(value):
+            return f"{name} must be a number: try again with one."
+    else:
+        return None  # users, channels, roles and booleans are resolved by Discord
+    if param.choices and value not in {choice.value for choice in param.choices}:
+        return f"{code(value)} isn't one of the offered choices for {name}: pick one from the list."
+    if param.type is _TEXT:
+        return _length_problem(name, len(value), param.min_value, param.max_value)
+    return _range_problem(name, value, param.min_value, param.max_value)
+
+
+def _length_problem(name: str, length: int, low: float | None, high: float | None) -> str | None:
+    if low is not None and length < low:
+        return f"{name} needs at least {_shown(low)} characters: add some and try again."
+    if high is not None and length > high:
+        return f"{name} must be at most {_shown(high)} characters: shorten it and try again."
+    return None
+
+
+def _range_problem(name: str, value: float, low: float | None, high: float | None) -> str | None:
+    if (low is None or value >= low) and (high is None or value <= high):
+        return None
+    if low is not None and high is not None:
+        return (
+            f"{name} must be from {_shown(low)} to {_shown(high)}:"
+            " try again with a value in that range."
+        )
+    if low is not None:
+        return f"{name} must be at least {_shown(low)}: try again with a larger value."
+    return f"{name} must be at most {_shown(high)}: try again with a smaller value."
+
+
+def _shown(bound: float | None) -> str:
+    """A bound as typed: 1000000, not 1e+06; 2.5 stays 2.5."""
+    if isinstance(bound, float) and bound.is_integer():
+        return str(int(bound))
+    return str(bound)
