@@ -9,6 +9,7 @@ never both advance from the same state — the second one gets ``EncounterChange
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import aiosqlite
@@ -301,6 +302,23 @@ class EncounterRepository:
         )
         if cursor.rowcount != 1:
             raise EncounterChanged()
+
+    async def channels_with_characters(
+        self, guild_id: int, character_ids: Iterable[int]
+    ) -> list[int]:
+        """Channels of the guild's running encounters with any of these characters in them."""
+        ids = list(dict.fromkeys(character_ids))
+        if not ids:
+            return []
+        marks = ", ".join("?" * len(ids))
+        async with self._conn.execute(
+            "SELECT DISTINCT e.channel_id FROM encounters e"
+            " JOIN encounter_participants p ON p.encounter_id = e.id"
+            f" WHERE e.guild_id = ? AND p.character_id IN ({marks})"
+            " ORDER BY e.channel_id",
+            (guild_id, *ids),
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
 
     async def participant_names(self, channel_id: int, query: str, limit: int = 25) -> list[str]:
         """Participant and group names of the channel's encounter containing ``query``."""

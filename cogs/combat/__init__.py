@@ -1,4 +1,4 @@
-"""/attack, /damage, /hp and /condition (a package: commands, adjust, choices, views)."""
+"""/attack, /damage, /hp and /condition (a package: commands, targets, adjust, choices, views)."""
 
 from __future__ import annotations
 

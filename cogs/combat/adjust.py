@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.character_access import NoActiveCharacter
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.combat import conditions_embed, hp_embed
@@ -23,7 +24,6 @@ from bot.rules.hocs.threshold import clear_staggered_if_recovered
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
-from cogs.combat.commands import find_target
 from cogs.combat.options import (
     CONDITION_RULINGS,
     HP_RULINGS,
@@ -36,6 +36,7 @@ from cogs.combat.options import (
     condition_from,
     parse_hp_change,
 )
+from cogs.combat.targets import find_target
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ class AdjustCog(commands.Cog, name="Adjustments"):
             found = await find_target(conn, ctx.guild.id, target)
             after, what = change_hp(found, mode, amount)
             await CombatRepository(conn).save_vitals(found.character.id, after)
+        notify_characters_changed(self.bot, ctx.guild.id, [found.character.id])
         values = found.effective
         log.info("hp of %s: %s by %s", found.character.id, what, ctx.author.id)
         await send(
@@ -206,6 +208,7 @@ class AdjustCog(commands.Cog, name="Adjustments"):
             before = found.vitals
             after = replace(before, conditions=update(before.conditions))
             await CombatRepository(conn).save_vitals(found.character.id, after)
+        notify_characters_changed(self.bot, ctx.guild.id, [found.character.id])
         log.info("conditions of %s: %s by %s", found.character.id, what, ctx.author.id)
         embed = conditions_embed(found.character.name, after, found.effective.max_hp)
         await send(ctx, f"{safe(found.character.name)}: {what}.", embed=embed)

@@ -21,6 +21,7 @@ import aiosqlite
 import discord
 
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.permissions import is_gm
 from bot.render.character import safe
 from bot.render.combat import Intro, choice_note, combat_embed
@@ -175,4 +176,5 @@ async def switch_die(
                 footer=choice_note(target.character.name, CHOICE_MINUTES),
             )
     log.info("damage choice %s switched to die %s by %s", choice_id, index, user.id)
+    notify_characters_changed(bot, guild.id, [choice.target_id])  # None: nothing was applied
     return Switched(choice_id, embed, choice.inputs, index)

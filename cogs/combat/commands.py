@@ -9,16 +9,16 @@ one character all count. The reply carries buttons to keep another die.
 from __future__ import annotations
 
 import logging
-import re
 
 import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import UnknownCharacter, resolve_character
+from bot.character_access import resolve_character
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.combat import attack_intro, choice_note, combat_embed, damage_intro
 from bot.replies import send
@@ -38,11 +38,9 @@ from bot.rules.hocs.attack import (
     weapon_pool,
 )
 from bot.rules.hocs.conditions import Condition
-from bot.rules.hocs.damage_pool import AttackKind
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import Character, CharacterRepository
-from bot.storage.combat import CombatCharacter, CombatRepository
+from bot.storage.characters import CharacterRepository
+from bot.storage.combat import CombatRepository
 from bot.storage.roll_log import RollLogRepository
 from bot.text import echo
 from cogs.combat.choices import has_choice, record_choice
@@ -61,69 +59,12 @@ from cogs.combat.options import (
     weapon_names,
 )
 from cogs.combat.records import log_attack, log_damage
+from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.views import DieChoiceButton, choice_view
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-_LOOKS_LIKE_DICE = re.compile(r"\d*d\d", re.IGNORECASE)
-
-
-async def find_target(conn: aiosqlite.Connection, guild_id: int, name: str) -> CombatCharacter:
-    character = await CharacterRepository(conn).find(guild_id, name)
-    if character is None:
-        raise UnknownCharacter(name)
-    return await CombatRepository(conn).with_wounds(character)
-
-
-def _looks_like_dice(text: str) -> bool:
-    return bool(_LOOKS_LIKE_DICE.search(text))
-
-
-def weapon_use(
-    character: Character,
-    weapon: str | None,
-    *,
-    kind: str | None,
-    damage_type: str | None,
-    lethal: bool | None,
-) -> tuple[WeaponUse, int, list[str]]:
-    """The weapon to attack with: one on the sheet by name, typed dice, or the first weapon."""
-    details: CharacterDetails = character.details
-    notes: list[str] = []
-    found = details.weapon(weapon) if weapon else None
-    if weapon and found is None:
-        if not _looks_like_dice(weapon):
-            raise UserError(
-                f"{safe(character.name)} has no weapon called {echo(weapon)}: add it with"
-                " /character weapon add, or give dice such as 1d12."
-            )
-        sizes, bonus = parse_damage_dice(weapon)
-        use = WeaponUse(
-            name=None,
-            dice=sizes,
-            types=parse_damage_types(damage_type),
-            kind=AttackKind(kind or "melee"),
-            lethal=True if lethal is None else lethal,
-        )
-        return use, bonus, notes
-    if found is None:
-        if not details.weapons:
-            raise UserError(
-                f"{safe(character.name)} has no weapons: add one with /character weapon add,"
-                " or give weapon: dice such as 1d12."
-            )
-        found = details.weapons[0]
-    if kind or damage_type:
-        notes.append(f"kind and damage_type apply to typed dice; {found.name} uses its own.")
-    use = WeaponUse(
-        name=found.name,
-        dice=found.dice,
-        types=found.types,
-        kind=found.kind,
-        lethal=found.lethal if lethal is None else lethal,
-    )
-    return use, 0, notes
 
 
 class CombatCog(commands.Cog, name="Combat"):
@@ -233,6 +174,8 @@ class CombatCog(commands.Cog, name="Combat"):
                     after=hit.after,
                 )
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
+        if hit is not None and result.inputs is not None:
+            notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
         embed = combat_embed(
             intro,
             inputs=result.inputs,
@@ -279,7 +222,7 @@ class CombatCog(commands.Cog, name="Combat"):
                 raise UserError(f"{safe(victim.character.name)} is already dead.")
             defender = victim.combatant if victim else None
             attacker_id: int | None = None
-            use_weapon = not _looks_like_dice(dice) and (
+            use_weapon = not looks_like_dice(dice) and (
                 character is not None or await self._has_weapon(conn, ctx, dice)
             )
             if not use_weapon:
@@ -353,6 +296,8 @@ class CombatCog(commands.Cog, name="Combat"):
                 damage=damage,
                 hit=hit,
             )
+        if victim is not None:
+            notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
         footer = None
         if has_choice(inputs):
             footer = choice_note(victim.character.name if victim else None, CHOICE_MINUTES)

@@ -83,6 +83,14 @@ class InitiativeCog(commands.Cog, name="Initiative"):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ActButton, EndTurnButton)
 
+    @commands.Cog.listener()
+    async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
+        """Another command changed these characters (``bot.events``): redraw their trackers."""
+        try:
+            await self.service.characters_changed(guild_id, character_ids)
+        except Exception:  # a listener's failure must never reach the user
+            log.exception("could not refresh trackers after characters %s changed", character_ids)
+
     async def _change(self, ctx: Ctx, operation: Operation, *, title: str) -> None:
         """Run an operation, answer (a turn that started, or what changed), update the tracker."""
         guild = guild_of(ctx)

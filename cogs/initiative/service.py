@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -212,6 +212,34 @@ class InitiativeService:
                 state = await sync_characters(conn, record.state)
                 record = replace(record, state=state)
         return record
+
+    async def characters_changed(self, guild_id: int, character_ids: Iterable[int]) -> None:
+        """Bring every running encounter of the guild that has one of these characters up
+        to date: their hit points and conditions are stored (a versioned save, only if
+        something changed) and the tracker is edited. Errors are logged, per channel."""
+        async with self.bot.db.read() as conn:
+            channel_ids = await EncounterRepository(conn).channels_with_characters(
+                guild_id, character_ids
+            )
+        for channel_id in channel_ids:
+            try:
+                await self._resync(guild_id, channel_id)
+            except Exception:
+                log.exception("could not refresh the tracker in channel %s", channel_id)
+
+    async def _resync(self, guild_id: int, channel_id: int) -> None:
+        async with self.bot.db.transaction() as conn:
+            repo = EncounterRepository(conn)
+            record = await repo.get_by_channel(channel_id)
+            if record is None:
+                return  # ended in the meantime
+            state = await sync_characters(conn, record.state)
+            if state != record.state:
+                await repo.save(record, state)
+        channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
+            channel_id, guild_id=guild_id
+        )
+        await self.refresh_tracker(channel)
 
     # --- the tracker message ---
 

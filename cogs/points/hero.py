@@ -5,14 +5,15 @@ from __future__ import annotations
 import logging
 from typing import Any, Literal
 
+import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import MAX_NAME, safe_name
+from bot.character_access import safe_name
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.permissions import require_gm
+from bot.events import notify_characters_changed
 from bot.render.points import extra_action_note, hero_damage_embed, hero_point_line
 from bot.replies import send
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS, parse_dice_positions
@@ -20,11 +21,12 @@ from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from cogs.points.common import (
     CHARACTER_HELP,
     Ctx,
+    Name,
     acting_for,
     campaign_for,
     character_choices,
+    gm_target,
     guild_of,
-    named,
 )
 from cogs.points.hero_action import grant_on_tracker, refuse_if_down
 from cogs.points.hero_damage import reduce_last_hit
@@ -33,7 +35,6 @@ from cogs.points.views import reply_with_roll
 
 log = logging.getLogger(__name__)
 
-Name = commands.Range[str, 1, MAX_NAME]
 DiceText = commands.Range[str, 1, 100]
 Amount = commands.Range[int, 1, 10]
 SPEND_ACTION = "spend their hero points"
@@ -52,11 +53,16 @@ HERO_RULINGS = [
     "Refusals keep the point. Each spend is atomic: two clicks or commands at once spend"
     " one point once. The Hero reroll button rerolls every failed die.",
 ]
+GM_OPTION_HELP = {"character": "The player character", "amount": "How many (default 1)"}
 GM_RULINGS = [
     "Only the GM gives or takes hero points, and only player characters have them.",
     f"A character holds at most {MAX_HERO_POINTS} hero points; taking more than it has"
     " takes what there is.",
 ]
+
+
+def _hero_points(count: int) -> str:
+    return f"{count} hero point{'s' if count != 1 else ''}"
 
 
 def _pc_only(character: Character) -> None:
@@ -65,6 +71,16 @@ def _pc_only(character: Character) -> None:
             f"Hero points are only for player characters, and {safe_name(character.name)}"
             " isn't one."
         )
+
+
+async def _spender(conn: aiosqlite.Connection, ctx: Ctx, character: str | None) -> Character:
+    """The player character spending a hero point (owner or GM) that has one left."""
+    campaign = await campaign_for(conn, ctx)
+    who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
+    _pc_only(who)
+    if who.state.hero_points <= 0:
+        raise UserError(f"{safe_name(who.name)} has no hero points left.")
+    return who
 
 
 class HeroCog(commands.Cog, name="Hero points"):
@@ -106,12 +122,8 @@ class HeroCog(commands.Cog, name="Hero points"):
             await self._action(ctx, character)
             return
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
-            _pc_only(who)
+            who = await _spender(conn, ctx, character)
             name = safe_name(who.name)
-            if who.state.hero_points <= 0:
-                raise UserError(f"{name} has no hero points left.")
             repo = CharacterRepository(conn)
             maximum = who.effective.determination_max
             if who.state.determination >= maximum:
@@ -129,12 +141,8 @@ class HeroCog(commands.Cog, name="Hero points"):
     async def _action(self, ctx: Ctx, character: str | None) -> None:
         """1 extra action: marked on the tracker on the character's turn (one per turn)."""
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
-            _pc_only(who)
+            who = await _spender(conn, ctx, character)
             name = safe_name(who.name)
-            if who.state.hero_points <= 0:
-                raise UserError(f"{name} has no hero points left.")
             refuse_if_down(who)
             grant = await grant_on_tracker(conn, ctx.channel.id, who)
             left = await CharacterRepository(conn).spend_hero_point(who.id)
@@ -157,16 +165,13 @@ class HeroCog(commands.Cog, name="Hero points"):
         """2d6 off the last hit the character received, in one transaction."""
         guild = guild_of(ctx)
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
-            _pc_only(who)
+            who = await _spender(conn, ctx, character)
             name = safe_name(who.name)
-            if who.state.hero_points <= 0:
-                raise UserError(f"{name} has no hero points left.")
             done = await reduce_last_hit(
                 conn, guild_id=guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
                 character=who, dice=self.bot.dice,
             )  # fmt: skip
+        notify_characters_changed(self.bot, guild.id, [who.id])
         embed = hero_damage_embed(name, done.reduction, hit_title=done.hit_title, left=done.left)
         await send(ctx, embed=embed)
 
@@ -188,45 +193,32 @@ class HeroCog(commands.Cog, name="Hero points"):
 
     @hero.command(name="give", extras={"rulings": GM_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(character="The player character", amount="How many (default 1)")
+    @app_commands.describe(**GM_OPTION_HELP)
     async def hero_give(self, ctx: Ctx, character: Name, amount: Amount = 1) -> None:
         """Give hero points (GM)."""
-        guild = guild_of(ctx)
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            require_gm(ctx.author, campaign, "give hero points")
-            who = await named(conn, guild.id, character)
+            who = await gm_target(conn, ctx, character, "give hero points")
             _pc_only(who)
             if who.state.hero_points >= MAX_HERO_POINTS:
                 raise UserError(f"{safe_name(who.name)} already has {MAX_HERO_POINTS} hero points.")
             now = await CharacterRepository(conn).give_hero_points(who.id, amount, MAX_HERO_POINTS)
         given = (now or 0) - who.state.hero_points
-        await send(
-            ctx,
-            f"The GM gave {safe_name(who.name)} {given} hero point{'s' if given != 1 else ''}:"
-            f" {now} now.",
-        )
+        await send(ctx, f"The GM gave {safe_name(who.name)} {_hero_points(given)}: {now} now.")
 
     @hero.command(name="take", extras={"rulings": GM_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(character="The player character", amount="How many (default 1)")
+    @app_commands.describe(**GM_OPTION_HELP)
     async def hero_take(self, ctx: Ctx, character: Name, amount: Amount = 1) -> None:
         """Take hero points (GM)."""
-        guild = guild_of(ctx)
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            require_gm(ctx.author, campaign, "take hero points")
-            who = await named(conn, guild.id, character)
+            who = await gm_target(conn, ctx, character, "take hero points")
             _pc_only(who)
             if who.state.hero_points <= 0:
                 raise UserError(f"{safe_name(who.name)} has no hero points to take.")
             done = await CharacterRepository(conn).take_hero_points(who.id, amount)
         taken, left = done if done else (0, 0)
-        await send(
-            ctx,
-            f"The GM took {taken} hero point{'s' if taken != 1 else ''} from"
-            f" {safe_name(who.name)}: {left} left.",
-        )
+        name = safe_name(who.name)
+        await send(ctx, f"The GM took {_hero_points(taken)} from {name}: {left} left.")
 
     @hero_spend.autocomplete("character")
     @hero_give.autocomplete("character")

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.character_access import MAX_NAME, resolve_character
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.render.rest import respite_embed
 from bot.replies import send
 from bot.rules.hocs.rest import RespiteChoice, respite
@@ -90,6 +91,7 @@ class RespiteCog(commands.Cog, name="Respite"):
                 conditions=clear_staggered_if_recovered(resting.conditions, result.hp_after),
                 recovery_needed=1,
             )  # fmt: skip
+        notify_characters_changed(self.bot, ctx.guild.id, [who.id])
         log.info("respite (%s) for character %s", regain, who.id)
         await send(ctx, embed=respite_embed(resting.name, result))
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.character_access import MAX_NAME, resolve_character, safe_name
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.rest import RestFactors, RestReport, party_rest_embed, rest_embed
 from bot.replies import send
@@ -229,6 +230,7 @@ class RestCog(commands.Cog, name="Rest"):
                 recovery_points=spend_recovery,
             )  # fmt: skip
             await _save(conn, resting, report)
+        notify_characters_changed(self.bot, ctx.guild.id, [who.id])
         log.info("rest of value %s for character %s", report.result.value, who.id)
         await send(ctx, embed=rest_embed(report))
 
@@ -244,7 +246,7 @@ class RestCog(commands.Cog, name="Rest"):
             ]
             if not characters:
                 raise UserError("This campaign has no player characters to rest yet.")
-            reports, skipped = [], []
+            reports, skipped, rested = [], [], []
             for character in characters:
                 if Condition.DEAD in character.state.conditions:
                     skipped.append(safe_name(character.name))
@@ -253,6 +255,8 @@ class RestCog(commands.Cog, name="Rest"):
                 report = rest_one(resting, factors, dice=self.bot.dice)
                 await _save(conn, resting, report)
                 reports.append(report)
+                rested.append(character.id)
+        notify_characters_changed(self.bot, ctx.guild.id, rested)
         log.info("party rest in guild %s: %d characters", ctx.guild.id, len(reports))
         await send(ctx, embed=party_rest_embed(factors, reports, skipped))
 
