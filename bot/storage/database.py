@@ -47,9 +47,14 @@ class Database:
                 raise DatabaseUnavailable(
                     f"cannot create the folder {path.parent} for the database: {exc.strerror}"
                 ) from exc
+        pending = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            conn = await pending
         except Exception as exc:
+            # aiosqlite's worker thread answers the failed connect's stop request via
+            # the event loop; wait for it so it never finds the loop already closed
+            # (a stray "Event loop is closed" traceback at exit).
+            await asyncio.to_thread(pending._thread.join, 5)
             raise DatabaseUnavailable(f"cannot open the database {path}: {exc}") from exc
         try:
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
