@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import error_handler
 from bot.command_sync import SyncMode, sync_if_changed
 from bot.config import Settings
-from bot.errors import UserError
+from bot.errors import InputRefused
 from bot.option_check import option_problem
 from bot.rules.dice_source import Dice, RandomDice
 from bot.storage.database import Database
@@ -67,10 +67,6 @@ class TableTree(app_commands.CommandTree):
         log.info("refused the options of /%s: %s", command.qualified_name, problem)
         await error_handler.refuse_interaction(interaction, problem)
         return False
-
-
-class InputRefused(commands.CheckFailure, UserError):
-    """A global check's refusal: a CommandError (to reach the handler) that reads as a UserError."""
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:

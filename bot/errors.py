@@ -6,6 +6,8 @@ user ephemerally with its text; anything else is logged with a short code.
 
 from __future__ import annotations
 
+from discord.ext import commands
+
 
 class UserError(Exception):
     """A mistake the user can fix; the message says what to do."""
@@ -25,3 +27,7 @@ class GuildOnly(UserError):
 
 class LimitExceeded(UserError):
     """An option was outside the bounds the bot accepts."""
+
+
+class InputRefused(commands.CheckFailure, UserError):
+    """A global check's refusal: a CommandError (to reach the handler) that reads as a UserError."""

@@ -7,6 +7,8 @@ in ``combat_sheet``: each adds its subcommands to this group in a subclass.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,6 +26,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
 from cogs.characters import edits, options
+from cogs.characters.edits import Outcome
 from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
 from cogs.characters.options import (
     Armor,
@@ -52,6 +55,20 @@ ATTRIBUTE_HELP = "1–5"
 class CharactersCog(commands.Cog, name="Characters"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
+
+    async def _edit(
+        self,
+        ctx: Ctx,
+        name: str | None,
+        action: str,
+        edit: Callable[..., Outcome],
+        *args: Any,
+        **given: Any,
+    ) -> None:
+        """``change_sheet`` with ``edit(sheet, details, *args, **given)`` (from ``edits``)."""
+        await change_sheet(
+            self.bot, ctx, name, action, lambda c: edit(c.sheet, c.details, *args, **given)
+        )
 
     @commands.hybrid_group(
         name="character", invoke_without_command=True, description="Character sheets"
@@ -244,13 +261,7 @@ class CharactersCog(commands.Cog, name="Characters"):
             exp=exp, size=size, spirit_attribute=spirit_attribute, armor=armor,
             instinct=instinct, new_name=new_name,
         )  # fmt: skip
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "edit its sheet",
-            lambda c: edits.edit_sheet(c.sheet, c.details, **values),
-        )
+        await self._edit(ctx, name, "edit its sheet", edits.edit_sheet, **values)
 
     @character.command(
         name="delete",

@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.render.character import safe
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.skills import match_names, match_skill_names
-from bot.storage.characters import CharacterRepository
+from bot.storage.characters import Character, CharacterRepository
 from bot.text import control_characters
 
 MAX_NAME = 64
@@ -105,17 +105,20 @@ async def own_character_names(
     return _choices(match_names(current[:MAX_NAME], tuple(c.name for c in mine)))
 
 
-async def _sheet_for(interaction: discord.Interaction) -> CharacterSheet | None:
-    """The sheet the command is about: the typed ``name`` option, else the active one."""
+async def _character_for(interaction: discord.Interaction) -> Character | None:
+    """The character the command is about: the typed ``name`` option, else the active one."""
     if interaction.guild_id is None:
         return None
     name = getattr(interaction.namespace, "name", None)
     async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
         repo = CharacterRepository(conn)
         if isinstance(name, str) and name.strip():
-            character = await repo.find(interaction.guild_id, name[:MAX_NAME])
-        else:
-            character = await repo.get_active(interaction.guild_id, interaction.user.id)
+            return await repo.find(interaction.guild_id, name[:MAX_NAME])
+        return await repo.get_active(interaction.guild_id, interaction.user.id)
+
+
+async def _sheet_for(interaction: discord.Interaction) -> CharacterSheet | None:
+    character = await _character_for(interaction)
     return character.sheet if character else None
 
 
@@ -141,14 +144,6 @@ async def trait_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The sheet's traits (to remove one)."""
-    sheet_name = getattr(interaction.namespace, "name", None)
-    if interaction.guild_id is None:
-        return []
-    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
-        repo = CharacterRepository(conn)
-        if isinstance(sheet_name, str) and sheet_name.strip():
-            character = await repo.find(interaction.guild_id, sheet_name[:MAX_NAME])
-        else:
-            character = await repo.get_active(interaction.guild_id, interaction.user.id)
+    character = await _character_for(interaction)
     traits = character.details.traits if character else ()
     return _choices(match_names(current[:MAX_TRAIT], traits))

@@ -13,7 +13,6 @@ from bot.client import TableBot
 from bot.errors import UserError
 from cogs.characters import edits, options
 from cogs.characters.commands import NAME_HELP, CharactersCog
-from cogs.characters.lookup import change_sheet
 from cogs.characters.options import (
     CustomAttribute,
     CustomSkillName,
@@ -53,15 +52,10 @@ class SkillsTraitsCog(CharactersCog, name="Characters"):
         name: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Set a skill's training (0 up to the tier) and/or give it the expertise."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its skills",
-            lambda c: edits.set_skill(
-                c.sheet, c.details, skill, training=training, expertise=expertise
-            ),
-        )
+        await self._edit(
+            ctx, name, "change its skills", edits.set_skill, skill,
+            training=training, expertise=expertise,
+        )  # fmt: skip
 
     @CharactersCog.character.command(
         name="customskill",
@@ -85,15 +79,10 @@ class SkillsTraitsCog(CharactersCog, name="Characters"):
         name: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Add a custom special skill the catalogue lacks, or remove one."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its skills",
-            lambda c: edits.set_custom_skill(
-                c.sheet, c.details, skill_name, attribute=attribute, remove=remove
-            ),
-        )
+        await self._edit(
+            ctx, name, "change its skills", edits.set_custom_skill, skill_name,
+            attribute=attribute, remove=remove,
+        )  # fmt: skip
 
     @CharactersCog.character.group(
         name="trait", invoke_without_command=True, description="Add or remove traits"
@@ -117,13 +106,7 @@ class SkillsTraitsCog(CharactersCog, name="Characters"):
         name: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Add a trait (an adjective that defines the character)."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its traits",
-            lambda c: edits.change_traits(c.sheet, c.details, "add", trait),
-        )
+        await self._edit(ctx, name, "change its traits", edits.change_traits, "add", trait)
 
     @character_trait.command(
         name="remove", description="Remove a trait", extras={"rulings": RULINGS["trait"]}
@@ -139,13 +122,7 @@ class SkillsTraitsCog(CharactersCog, name="Characters"):
         name: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Remove one of the character's traits."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its traits",
-            lambda c: edits.change_traits(c.sheet, c.details, "remove", trait),
-        )
+        await self._edit(ctx, name, "change its traits", edits.change_traits, "remove", trait)
 
     @CharactersCog.character.command(
         name="fundamentals",
@@ -169,12 +146,7 @@ class SkillsTraitsCog(CharactersCog, name="Characters"):
         name: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Answer the three fundamentals: who you are, what you believe, what you want."""
-        await change_sheet(
-            self.bot,
-            ctx,
-            name,
-            "change its fundamentals",
-            lambda c: edits.set_fundamentals(
-                c.sheet, c.details, who=who, believe=believe, want=want
-            ),
-        )
+        await self._edit(
+            ctx, name, "change its fundamentals", edits.set_fundamentals,
+            who=who, believe=believe, want=want,
+        )  # fmt: skip

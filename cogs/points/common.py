@@ -9,12 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import UnknownCharacter, resolve_character
+from bot.character_access import MAX_NAME, UnknownCharacter, resolve_character
 from bot.errors import GuildOnly
+from bot.permissions import require_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import Character, CharacterRepository
 
 Ctx = commands.Context[Any]
+Name = commands.Range[str, 1, MAX_NAME]
 CHARACTER_HELP = "Which character (default: your active one)"
 
 
@@ -43,6 +45,12 @@ async def named(conn: aiosqlite.Connection, guild_id: int, name: str) -> Charact
     if character is None:
         raise UnknownCharacter(name)
     return character
+
+
+async def gm_target(conn: aiosqlite.Connection, ctx: Ctx, name: str, action: str) -> Character:
+    """The named character for a GM-only command: NotGM unless the author is the GM."""
+    require_gm(ctx.author, await campaign_for(conn, ctx), action)
+    return await named(conn, guild_of(ctx).id, name)
 
 
 async def character_choices(

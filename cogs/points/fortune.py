@@ -8,10 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import MAX_NAME, safe_name
+from bot.character_access import safe_name
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.permissions import require_gm
 from bot.render.points import fortune_list_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
@@ -20,9 +19,11 @@ from bot.storage.characters import CharacterRepository
 from cogs.points.common import (
     CHARACTER_HELP,
     Ctx,
+    Name,
     acting_for,
     campaign_for,
     character_choices,
+    gm_target,
     guild_of,
     named,
 )
@@ -31,7 +32,6 @@ from cogs.points.views import reply_with_roll
 
 log = logging.getLogger(__name__)
 
-Name = commands.Range[str, 1, MAX_NAME]
 Source = commands.Range[str, 1, 40]
 Die = commands.Range[int, 0, 31]
 
@@ -75,12 +75,10 @@ class FortuneCog(commands.Cog, name="Fortune points"):
     )
     async def fortune_grant(self, ctx: Ctx, character: Name, source: Source) -> None:
         """Grant a fortune point (GM)."""
-        guild = guild_of(ctx)
+        guild_of(ctx)
         key = _source(source)
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            require_gm(ctx.author, campaign, "grant fortune points")
-            who = await named(conn, guild.id, character)
+            who = await gm_target(conn, ctx, character, "grant fortune points")
             if not await CharacterRepository(conn).grant_fortune(who.id, key):
                 raise UserError(
                     f"{safe_name(who.name)} already has a fortune point ({safe_name(key)}):"
@@ -94,12 +92,10 @@ class FortuneCog(commands.Cog, name="Fortune points"):
     @app_commands.describe(character="Whose fortune point", source="Its source")
     async def fortune_revoke(self, ctx: Ctx, character: Name, source: Source) -> None:
         """Remove a fortune point (GM)."""
-        guild = guild_of(ctx)
+        guild_of(ctx)
         key = _source(source)
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_for(conn, ctx)
-            require_gm(ctx.author, campaign, "take back fortune points")
-            who = await named(conn, guild.id, character)
+            who = await gm_target(conn, ctx, character, "take back fortune points")
             if not await CharacterRepository(conn).spend_fortune(who.id, key):
                 raise UserError(f"{safe_name(who.name)} has no fortune point ({safe_name(key)}).")
         await send(ctx, f"{safe_name(who.name)} loses the fortune point ({safe_name(key)}).")

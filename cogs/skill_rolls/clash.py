@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import UnknownCharacter, resolve_character
+from bot.character_access import UnknownCharacter
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
 from bot.render.skill_roll import ClashSides, RollHeading, clash_embed, escape
@@ -14,13 +14,11 @@ from bot.rules.hocs.clash import ClashSide, resolve_clash
 from bot.rules.hocs.pool import PoolSpec
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
+from cogs.points.common import character_choices
 from cogs.skill_rolls.common import (
-    ROLL_FOR_THEM,
-    banes_with_conditions,
-    campaign_of,
-    character_names,
-    lookup_character,
-    sheet_pool,
+    rolling_for,
+    sheet_roll,
+    sheet_skill_choices,
 )
 from cogs.skill_rolls.options import (
     CLASH_RULINGS,
@@ -28,7 +26,6 @@ from cogs.skill_rolls.options import (
     Name,
     Text,
     opponent_pool_size,
-    skill_choices,
 )
 from cogs.skill_rolls.views import reply
 
@@ -70,17 +67,8 @@ class ClashCommands:
         size = opponent_pool_size(opponent)
         notes: list[str] = []
         async with self.bot.db.transaction() as conn:
-            campaign = await campaign_of(conn, ctx)
-            assert campaign is not None
-            mine = await resolve_character(
-                conn, campaign=campaign, member=ctx.author, name=character, action=ROLL_FOR_THEM
-            )
-            my_pool = sheet_pool(mine, skill)
-            my_banes, my_conditions = banes_with_conditions(banes, mine, my_pool.attribute)
-            a_spec = my_pool.spec(boons=boons, banes=my_banes)
-            a_heading = RollHeading(
-                who=mine.name, what=my_pool.label, condition_banes=my_conditions
-            )
+            campaign, mine = await rolling_for(conn, ctx, character)
+            a_spec, a_heading = sheet_roll(mine, skill, boons=boons, banes=banes)
             rival: Character | None = None
             if size is not None:
                 b_spec = PoolSpec(base=size, boons=opponent_boons, banes=opponent_banes)
@@ -96,13 +84,8 @@ class ClashCommands:
                         f"{escape(mine.name)} can't clash with itself: pick another opponent."
                     )
                 their_skill = opponent_skill or ("defense" if attack else skill)
-                b_pool = sheet_pool(rival, their_skill)
-                b_banes, b_conditions = banes_with_conditions(
-                    opponent_banes, rival, b_pool.attribute
-                )
-                b_spec = b_pool.spec(boons=opponent_boons, banes=b_banes)
-                b_heading = RollHeading(
-                    who=rival.name, what=b_pool.label, condition_banes=b_conditions
+                b_spec, b_heading = sheet_roll(
+                    rival, their_skill, boons=opponent_boons, banes=opponent_banes
                 )
             result = resolve_clash(a_spec, b_spec, dice=self.bot.dice, attack=attack)
             sides = ClashSides(a=a_heading, b=b_heading, notes=tuple(notes))
@@ -119,7 +102,7 @@ class ClashCommands:
                 user_id=ctx.author.id,
                 kind="clash",
                 expression=(
-                    f"clash {my_pool.label} vs {b_heading.who} {b_heading.what}"
+                    f"clash {a_heading.what} vs {b_heading.who} {b_heading.what}"
                     f"{' (attack)' if attack else ''} → {winner}"
                 )[:500],
                 result=data,
@@ -135,7 +118,7 @@ class ClashCommands:
     async def clash_character_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await character_names(self.bot, interaction, current)
+        return await character_choices(self.bot, interaction, current)
 
     @clash.autocomplete("opponent")
     async def opponent_autocomplete(
@@ -160,14 +143,14 @@ class ClashCommands:
     async def clash_skill_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        named = getattr(interaction.namespace, "character", None)
-        character = await lookup_character(self.bot, interaction, named, active=True)
-        return skill_choices(current, character.sheet if character else None)
+        return await sheet_skill_choices(
+            self.bot, interaction, current, whose="character", active=True
+        )
 
     @clash.autocomplete("opponent_skill")
     async def opponent_skill_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        named = getattr(interaction.namespace, "opponent", None)
-        character = await lookup_character(self.bot, interaction, named, active=False)
-        return skill_choices(current, character.sheet if character else None)
+        return await sheet_skill_choices(
+            self.bot, interaction, current, whose="opponent", active=False
+        )

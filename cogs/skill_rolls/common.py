@@ -1,5 +1,5 @@
 """What /pool, /check and /clash share: condition banes, determination before the roll,
-the roll log row, and the autocomplete lookups.
+the roll log row, and the skill autocomplete.
 
 A character's pool is built from its effective (wounded) values: a strength wound
 lowers a strength skill's dice, and injuries add their banes beside the conditions'.
@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.character_access import resolve_character
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.skill_roll import RollHeading, escape
@@ -20,11 +21,11 @@ from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import SkillPool
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.modifiers import MAX_MODIFIER
-from bot.rules.hocs.pool import PoolResult
+from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
-from cogs.skill_rolls.options import escape_user_text
+from cogs.skill_rolls.options import escape_user_text, skill_choices
 
 ROLL_FOR_THEM = "roll for them"
 
@@ -45,6 +46,29 @@ def banes_with_conditions(
     staggered, fatigued; injuries), capped; and where they come from, for the embed."""
     parts = character.effective.roll_banes(attribute, character.state.conditions)
     return min(MAX_MODIFIER, banes + sum(n for _, n in parts)), parts
+
+
+def sheet_roll(
+    character: Character, skill: str, *, boons: int, banes: int, **modifiers: int | bool
+) -> tuple[PoolSpec, RollHeading]:
+    """The pool of ``skill`` on the character's sheet with its condition and injury banes
+    added (``sheet_pool``, ``banes_with_conditions``), and the heading that names them."""
+    pool = sheet_pool(character, skill)
+    all_banes, from_conditions = banes_with_conditions(banes, character, pool.attribute)
+    spec = pool.spec(boons=boons, banes=all_banes, **modifiers)
+    return spec, RollHeading(who=character.name, what=pool.label, condition_banes=from_conditions)
+
+
+async def rolling_for(
+    conn: aiosqlite.Connection, ctx: commands.Context[TableBot], name: str | None
+) -> tuple[Campaign, Character]:
+    """The campaign, and the named (or active) character the author may roll for."""
+    campaign = await campaign_of(conn, ctx)
+    assert campaign is not None
+    character = await resolve_character(
+        conn, campaign=campaign, member=ctx.author, name=name, action=ROLL_FOR_THEM
+    )
+    return campaign, character
 
 
 def determination_note(character: Character, left: int) -> str:
@@ -116,18 +140,6 @@ async def log_roll(
     )
 
 
-async def character_names(
-    bot: TableBot, interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    async with bot.db.read() as conn:
-        names = await CharacterRepository(conn).search_names(
-            interaction.guild_id, current[:64], owner_id=interaction.user.id
-        )
-    return [app_commands.Choice(name=n, value=n) for n in names][:25]
-
-
 async def lookup_character(
     bot: TableBot, interaction: discord.Interaction, name: object, *, active: bool
 ) -> Character | None:
@@ -141,3 +153,13 @@ async def lookup_character(
         if active:
             return await repo.get_active(interaction.guild_id, interaction.user.id)
     return None
+
+
+async def sheet_skill_choices(
+    bot: TableBot, interaction: discord.Interaction, current: str, *, whose: str, active: bool
+) -> list[app_commands.Choice[str]]:
+    """Skill autocomplete from the sheet named in the ``whose`` option (else, if ``active``,
+    the user's active character)."""
+    named = getattr(interaction.namespace, whose, None)
+    character = await lookup_character(bot, interaction, named, active=active)
+    return skill_choices(current, character.sheet if character else None)

@@ -22,6 +22,17 @@ Name = commands.Range[str, 1, MAX_NAME]
 MAX_LABEL = 100
 MAX_DIFFICULTY_TEXT = 40
 
+# What /pool and /check show Discord for the options they share (keyword arguments of
+# ``app_commands.describe``).
+ROLL_OPTION_HELP = {
+    "difficulty": "Test difficulty: a number 0–10 or a name such as Hard",
+    "boons": "Boons (any net boon adds 1d6; they cancel banes)",
+    "focus": "Focus: +1 to one die each",
+    "rerolls": "Rerolls: roll one failed die again each",
+    "guaranteed": "Guaranteed successes: turn one die into a 4 each",
+    "secret": "Show the result only to you and the GM",
+}
+
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<number>-?\d+)\)\s*$")
 
 BUTTONS_RULING = (

@@ -9,19 +9,18 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.render.skill_roll import RollHeading, skill_roll_embed
+from bot.render.skill_roll import RollHeading
 from bot.rules.hocs.pool import PoolSpec
-from bot.rules.hocs.rolling import roll_pool
 from bot.storage.characters import Character, CharacterRepository
 from cogs.skill_rolls.common import (
     campaign_of,
     determination_note,
-    log_roll,
     secret_allowed,
     spend_determination,
 )
 from cogs.skill_rolls.options import (
     POOL_RULINGS,
+    ROLL_OPTION_HELP,
     Count,
     Dice,
     Text,
@@ -29,7 +28,7 @@ from cogs.skill_rolls.options import (
     difficulty_choices,
     parse_difficulty_option,
 )
-from cogs.skill_rolls.views import buttons_for, reply
+from cogs.skill_rolls.views import roll_and_log
 
 
 async def _active_for_determination(
@@ -56,16 +55,11 @@ class PoolCommands:
 
     @commands.hybrid_command(name="pool", extras={"rulings": POOL_RULINGS})
     @app_commands.describe(
+        **ROLL_OPTION_HELP,
         dice="Number of d6 in the pool (0–30)",
-        difficulty="Test difficulty: a number 0–10 or a name such as Hard",
-        boons="Boons (any net boon adds 1d6; they cancel banes)",
         banes="Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
-        focus="Focus: +1 to one die each",
-        rerolls="Rerolls: roll one failed die again each",
-        guaranteed="Guaranteed successes: turn one die into a 4 each",
         determination="Spend a determination point of your active character (exploding boon)",
         label="What the roll is for",
-        secret="Show the result only to you and the GM",
     )
     async def pool(
         self,
@@ -104,20 +98,17 @@ class PoolCommands:
             elif ctx.guild is not None:
                 # The roller's active character owns the roll, so its points can change it.
                 character = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
-            roll = roll_pool(spec, self.bot.dice)
             heading = RollHeading(
                 who=ctx.author.display_name,
                 what=f"{dice}d6",
                 label=clean_label(label),
                 notes=tuple(notes),
             )
-            roll_id = await log_roll(
-                conn, ctx, kind="pool", heading=heading, roll=roll, difficulty=level,
+            logged = await roll_and_log(
+                self.bot, conn, ctx, spec, heading, kind="pool", difficulty=level,
                 expression=f"pool {dice}d6", character=character, secret=secret,
             )  # fmt: skip
-            view = await buttons_for(conn, roll_id)
-        embed = skill_roll_embed(heading, roll, level)
-        await reply(self.bot, ctx, roll_id, embed, campaign=campaign, secret=secret, view=view)
+        await logged.reply(self.bot, ctx, campaign=campaign, secret=secret)
 
     @pool.autocomplete("difficulty")
     async def pool_difficulty_autocomplete(

@@ -7,20 +7,25 @@ determination, hero or fortune points on the roll and edit this same reply.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import aiosqlite
 import discord
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.render.skill_roll import escape
+from bot.render.skill_roll import RollHeading, escape, skill_roll_embed
 from bot.replies import send
+from bot.rules.hocs.difficulty import Difficulty
+from bot.rules.hocs.pool import PoolResult, PoolSpec
+from bot.rules.hocs.rolling import roll_pool
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign
-from bot.storage.characters import CharacterRepository
+from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
 from cogs.points.spending import StoredRoll, available_spends
 from cogs.points.views import spend_view
+from cogs.skill_rolls.common import log_roll
 
 log = logging.getLogger(__name__)
 
@@ -59,3 +64,49 @@ async def reply(
         async with bot.db.transaction() as conn:
             await RollLogRepository(conn).set_message(roll_id, message.id)
     log.debug("skill roll %s by %s", roll_id, ctx.author.id)
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A /pool or /check roll written to the roll log, ready to be sent."""
+
+    roll_id: int
+    heading: RollHeading
+    roll: PoolResult
+    difficulty: Difficulty | None
+    view: discord.ui.View | None
+
+    async def reply(
+        self,
+        bot: TableBot,
+        ctx: commands.Context[TableBot],
+        *,
+        campaign: Campaign | None,
+        secret: bool,
+    ) -> None:
+        """Send it (after the transaction that logged it) with its buttons."""
+        embed = skill_roll_embed(self.heading, self.roll, self.difficulty)
+        await reply(bot, ctx, self.roll_id, embed, campaign=campaign, secret=secret, view=self.view)
+
+
+async def roll_and_log(
+    bot: TableBot,
+    conn: aiosqlite.Connection,
+    ctx: commands.Context[TableBot],
+    spec: PoolSpec,
+    heading: RollHeading,
+    *,
+    kind: str,
+    difficulty: Difficulty | None,
+    expression: str,
+    character: Character | None,
+    secret: bool,
+) -> LoggedRoll:
+    """Roll ``spec``, write the roll log row and pick the post-roll buttons, in ``conn``'s
+    transaction (anything spent before the roll is saved with it)."""
+    roll = roll_pool(spec, bot.dice)
+    roll_id = await log_roll(
+        conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
+        expression=expression, character=character, secret=secret,
+    )  # fmt: skip
+    return LoggedRoll(roll_id, heading, roll, difficulty, await buttons_for(conn, roll_id))
