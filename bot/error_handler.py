@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -154,6 +155,16 @@ async def on_view_error(interaction: discord.Interaction, error: Exception, wher
     if message is None:
         message = unexpected_message(_log_unexpected(error, where))
     await _answer_interaction(interaction, message)
+
+
+async def answer_press(
+    interaction: discord.Interaction, where: str, press: Awaitable[None]
+) -> None:
+    """Run a button's work; any error is answered like a command error."""
+    try:
+        await press
+    except Exception as error:
+        await on_view_error(interaction, error, where)
 
 
 async def refuse_interaction(interaction: discord.Interaction, message: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.error_handler import on_view_error
+from bot.error_handler import answer_press
 from bot.errors import GuildOnly
 from bot.render.initiative import actions_text, turn_announcement
 from bot.rules.hocs.initiative import ActionKind, Encounter
@@ -70,10 +70,11 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEM
         return cls(int(match["encounter"]), int(match["participant"]), ActionKind(match["kind"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await press_act(interaction, self.encounter_id, self.participant_id, self.kind)
-        except Exception as error:
-            await on_view_error(interaction, error, f"button {self.item.custom_id}")
+        await answer_press(
+            interaction,
+            f"button {self.item.custom_id}",
+            press_act(interaction, self.encounter_id, self.participant_id, self.kind),
+        )
 
 
 class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END_TEMPLATE):
@@ -98,10 +99,11 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END
         return cls(int(match["encounter"]), int(match["participant"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await press_end(interaction, self.encounter_id, self.participant_id, self.turn)
-        except Exception as error:
-            await on_view_error(interaction, error, f"button {self.item.custom_id}")
+        await answer_press(
+            interaction,
+            f"button {self.item.custom_id}",
+            press_end(interaction, self.encounter_id, self.participant_id, self.turn),
+        )
 
 
 def turn_view(

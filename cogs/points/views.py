@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.error_handler import on_view_error
+from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
 from bot.render.skill_roll import escape
 from bot.replies import NO_PINGS, send
@@ -69,10 +69,11 @@ class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         return cls(Spend(match["spend"]), int(match["roll_id"]), int(match["revision"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await press(interaction, self.spend, self.roll_id, self.revision)
-        except Exception as error:
-            await on_view_error(interaction, error, f"button {self.custom_id}")
+        await answer_press(
+            interaction,
+            f"button {self.custom_id}",
+            press(interaction, self.spend, self.roll_id, self.revision),
+        )
 
 
 def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.ui.View | None:
