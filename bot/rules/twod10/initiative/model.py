@@ -98,6 +98,7 @@ class Encounter:
     downed_this_round: tuple[tuple[Side, int], ...] = ()
     lost_momentum: frozenset[Side] = frozenset()  # applied to this round's roll
     disengaged: frozenset[Side] = frozenset()  # sides that disengaged this round
+    advantaged: frozenset[Side] = frozenset()  # sides that disengaged last round: this roll
 
     def combatant(self, combatant_id: int) -> Combatant:
         for c in self.combatants:

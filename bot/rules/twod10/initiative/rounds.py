@@ -113,8 +113,8 @@ def roll_initiative(enc: Encounter, dice: Dice) -> tuple[Encounter, InitiativeRo
     """The GM's d6 with momentum and disengaging applied."""
     npc_range, player_range = initiative_ranges(enc.lost_momentum)
     advantage = None
-    if len(enc.disengaged) == 1:
-        advantage = next(iter(enc.disengaged))
+    if len(enc.advantaged) == 1:
+        advantage = next(iter(enc.advantaged))
     faces: tuple[int, ...] = (dice.roll(6),)
     kept = faces[0]
     if advantage is not None:
@@ -183,7 +183,9 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
         enc, started = _start_side_turn(enc, enc.acting.other)
         return enc, [started]
     ended = _end_round(enc)
-    enc = replace(enc, lost_momentum=frozenset(ended.momentum_lost))
+    enc = replace(
+        enc, lost_momentum=frozenset(ended.momentum_lost), advantaged=enc.disengaged
+    )
     enc, more = _begin_round(enc, dice)
     return enc, [ended, *more]
 
