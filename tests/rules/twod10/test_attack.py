@@ -52,7 +52,9 @@ def test_character_sheet_feeds_the_attack() -> None:
 
 
 def test_flanking_and_prone_give_advantage() -> None:
-    plan = plan_attack(SWORD, FIGHTER, TARGET, situation=Situation(flanking=True, target_prone=True))
+    plan = plan_attack(
+        SWORD, FIGHTER, TARGET, situation=Situation(flanking=True, target_prone=True)
+    )
     assert plan.advantages == ("flanking", "target prone")
     result = roll_attack(SWORD, FIGHTER, TARGET, situation=Situation(flanking=True),
                          dice=ScriptedDice([2, 6, 7, 5]))  # fmt: skip

@@ -186,7 +186,9 @@ def test_extra_dice_need_a_hit() -> None:
 
 def test_natural_two_deals_nothing() -> None:
     big = AttackerStats(finesse=6, strength=6, melee=6)
-    result = roll_attack(wield(weapon("one-handed sword")), big, UNARMORED, dice=ScriptedDice([1, 1]))
+    result = roll_attack(
+        wield(weapon("one-handed sword")), big, UNARMORED, dice=ScriptedDice([1, 1])
+    )
     assert result.roll is not None and result.roll.total == 10 and result.roll.natural_two
     assert result.damage is not None and result.damage_total == 0
 

@@ -60,7 +60,7 @@ def party(*, unaware_npc: bool = False) -> Encounter:
 
 def started(first_face: int) -> Encounter:
     enc, _ = start_encounter(party(), dice=ScriptedDice([]))
-    enc, events = advance(enc, ScriptedDice([first_face]))
+    enc, _events = advance(enc, ScriptedDice([first_face]))
     return enc
 
 
@@ -254,7 +254,9 @@ def test_reach_weapon_interrupt_advantage() -> None:
     enc = declare_reaction(enc, 2, "a goblin closes in")
     enc = declare_reaction(enc, 1, "a goblin closes in")
     enc, _ = advance(enc, ScriptedDice([4]))
-    enc, roll = trigger_declared_reaction(enc, 2, 12, reach_entry=True, dice=ScriptedDice([2, 7, 5]))
+    enc, roll = trigger_declared_reaction(
+        enc, 2, 12, reach_entry=True, dice=ScriptedDice([2, 7, 5])
+    )
     assert roll.reactor_faces == (2, 7) and roll.reactor_total == 7
     assert roll.opponent_total == 6 and roll.reacts_first
     with pytest.raises(RulesError, match="no reach weapon"):

@@ -183,9 +183,7 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
         enc, started = _start_side_turn(enc, enc.acting.other)
         return enc, [started]
     ended = _end_round(enc)
-    enc = replace(
-        enc, lost_momentum=frozenset(ended.momentum_lost), advantaged=enc.disengaged
-    )
+    enc = replace(enc, lost_momentum=frozenset(ended.momentum_lost), advantaged=enc.disengaged)
     enc, more = _begin_round(enc, dice)
     return enc, [ended, *more]
 
