@@ -138,6 +138,10 @@ class Situation:
     def __post_init__(self) -> None:
         if not 0 <= self.soft_cover <= 4:
             raise RulesError("Soft cover is a penalty from 0 to 4.")
+        if not 0 <= self.hard_cover <= 4:
+            raise RulesError("Hard cover goes from 0 to 4 (quarters; 4 is total cover).")
+        if not 0 <= self.melee_others <= 50:
+            raise RulesError("Count the other combatants in the melee: 0 to 50.")
         if not 0 <= self.parry <= 20:
             raise RulesError("A parry subtracts from 0 to 20.")
         if not 0 <= self.advantage <= MAX_EDGE or not 0 <= self.disadvantage <= MAX_EDGE:

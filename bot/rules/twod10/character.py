@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import (
     FINAL_MAX,
@@ -38,8 +39,10 @@ from bot.rules.twod10.skills import (
     check_creation_skills,
     defense,
 )
+from bot.rules.twod10.tasks import Modifier, TaskResult, roll_task
 
 FEATS = 2
+MAX_FEATS = 20  # feats granted later (by the GM) join the two from creation
 MAX_FEAT = 300
 MAX_NAME = 64
 MAX_BACKGROUND = 60
@@ -67,6 +70,18 @@ class Character:
     armor: Armor | None = None
     shield: Shield | None = None
     weapons: tuple[Weapon, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A sheet loaded or edited outside create_character still obeys the final maxima.
+        for key, value in self.skills:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"{key.label} must be a whole number.")
+            if not 1 <= value <= SKILL_FINAL_MAX:
+                raise RulesError(f"{key.label} must be from 1 to {SKILL_FINAL_MAX}; it is {value}.")
+        if len({key for key, _ in self.skills}) != len(self.skills):
+            raise RulesError("A skill is listed twice on this sheet; merge its points.")
+        if len(self.feats) > MAX_FEATS:
+            raise RulesError(f"A sheet holds at most {MAX_FEATS} feats.")
 
     def skill(self, key: SkillKey) -> int:
         return dict(self.skills).get(key, 0)
@@ -184,3 +199,35 @@ def edit_equipment(
 ) -> Character:
     """Change what a character carries; after creation only the GM limits the weapon count."""
     return replace(character, armor=armor, shield=shield, weapons=tuple(weapons))
+
+
+def roll_character_task(
+    character: Character,
+    attribute: Attribute,
+    skill: SkillKey | None = None,
+    *,
+    difficulty: int = 0,
+    target_defense: int | None = None,
+    extra: tuple[Modifier, ...] = (),
+    advantage: int = 0,
+    disadvantage: int = 0,
+    dice: Dice,
+) -> TaskResult:
+    """2d10 + attribute + skill against a ladder difficulty or (instead) a target's defense."""
+    if target_defense is not None and difficulty:
+        raise RulesError("Roll against a difficulty or a target's defense, not both.")
+    modifier, label = (difficulty, "difficulty")
+    if target_defense is not None:
+        modifier, label = (-target_defense, "target's defense")
+    return roll_task(
+        attribute=character.attribute(attribute),
+        skill=character.skill(skill) if skill is not None else 0,
+        difficulty=modifier,
+        extra=extra,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        attribute_label=attribute.value,
+        skill_label=skill.label if skill is not None else "no skill",
+        difficulty_label=label,
+        dice=dice,
+    )

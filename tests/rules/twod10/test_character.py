@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import (
     Attribute,
@@ -22,6 +23,7 @@ from bot.rules.twod10.character import (
     advance_skill,
     create_character,
     edit_equipment,
+    roll_character_task,
 )
 from bot.rules.twod10.equipment import armor, shield, weapon
 from bot.rules.twod10.skills import Skill, SkillKey, defense, parse_skill
@@ -182,3 +184,25 @@ def test_armor_penalty_comes_off_finesse_defense_less_strength() -> None:
     assert weak.armor_penalty == 6  # a -1 strength adds nothing to the penalty
     bare = replace(weak, armor=None, shield=None)
     assert bare.armor_penalty == 0
+
+
+def test_character_task_against_difficulty_or_defense() -> None:
+    mira = build()  # finesse 2, Stealth 2
+    result = roll_character_task(mira, Attribute.FINESSE, STEALTH, difficulty=-5,
+                                 dice=ScriptedDice([6, 5]))  # fmt: skip
+    assert result.total == 11 - 5 + 2 + 2 == 10 and result.succeeded
+    assert [m.label for m in result.modifiers] == ["finesse", "Stealth", "difficulty"]
+    vs = roll_character_task(mira, Attribute.MIND, None, target_defense=3,
+                             dice=ScriptedDice([6, 5]))  # fmt: skip
+    assert vs.total == 11 + 0 + 0 - 3 and vs.modifiers[-1].label == "target's defense"
+    with pytest.raises(RulesError, match="not both"):
+        roll_character_task(mira, Attribute.MIND, difficulty=-5, target_defense=3,
+                            dice=ScriptedDice([1, 1]))  # fmt: skip
+
+
+def test_loaded_sheet_obeys_final_maxima() -> None:
+    mira = build()
+    with pytest.raises(RulesError, match="Stealth must be from 1 to 6"):
+        replace(mira, skills=((STEALTH, 7),))
+    with pytest.raises(RulesError, match="listed twice"):
+        replace(mira, skills=((STEALTH, 1), (STEALTH, 2)))

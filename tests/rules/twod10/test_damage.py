@@ -92,6 +92,8 @@ def test_armor_and_shield_tables() -> None:
 
 
 def test_ladder_shift_floor_and_cap() -> None:
+    # "A +1 dice category would increase a 1d4 to a 1d6 for example."
+    assert shift(Category.D4, 1, miss=False).category is Category.D6
     assert shift(Category.D8, 1, miss=False).category is Category.D10
     capped = shift(Category.D8, 5, miss=False)
     assert capped.category is Category.D12 and capped.capped

@@ -208,6 +208,11 @@ def test_disengage_gives_advantage_on_initiative() -> None:
     assert isinstance(rolled, InitiativeRolled)
     assert rolled.faces == (5, 2) and rolled.kept == 2 and rolled.winner is P
     assert rolled.advantage is P
+    # Only for the roll after the round they disengaged in.
+    for _ in range(4):
+        enc, _events = advance(enc, ScriptedDice([]))
+    enc, events = advance(enc, ScriptedDice([5]))
+    assert isinstance(events[0], InitiativeRolled) and events[0].faces == (5,)
 
 
 def test_parry_waits_for_the_next_attack() -> None:
