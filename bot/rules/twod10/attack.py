@@ -68,6 +68,17 @@ class AttackerStats:
     ranged: int = 0
     brawl: int = 0
 
+    def __post_init__(self) -> None:
+        # Checked here so nothing is rolled (not even a cover d4) for impossible stats.
+        for name in ("finesse", "strength"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 6:
+                raise RulesError(f"{name.capitalize()} must be a whole number from -1 to 6.")
+        for name in ("melee", "ranged", "brawl"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
+                raise RulesError(f"{name.capitalize()} must be a whole number from 0 to 6.")
+
     def skill(self, kind: WeaponKind) -> int:
         return {Skill.MELEE: self.melee, Skill.RANGED: self.ranged, Skill.BRAWL: self.brawl}[
             _SKILL[kind]

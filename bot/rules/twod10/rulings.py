@@ -134,6 +134,9 @@ RULINGS: tuple[Ruling, ...] = (
                 "both sides disengaging cancel."),
     Ruling(key="bonus-action", topic="Bonus actions",
            text="Anyone may mark a bonus action; the GM judges the special circumstance."),
+    Ruling(key="extra-action", topic="Extra attacks",
+           text="A roll of 25+ grants one more attack this turn outside the action economy, "
+                "as endless cleave does; the GM may let it be another action instead."),
     Ruling(key="stand-from-prone", topic="Prone",
            text="Standing up costs 15 feet, also when dashing."),
     Ruling(key="parry-expiry", topic="Parry",

@@ -51,6 +51,13 @@ def test_character_sheet_feeds_the_attack() -> None:
     assert target_stats(hero, Attribute.STRENGTH).defense == 4
 
 
+def test_impossible_attacker_refused_before_any_die() -> None:
+    with pytest.raises(RulesError, match="Melee must be"):
+        AttackerStats(finesse=1, strength=1, melee=7)
+    with pytest.raises(RulesError, match="Hard cover"):
+        Situation(hard_cover=5)
+
+
 def test_flanking_and_prone_give_advantage() -> None:
     plan = plan_attack(
         SWORD, FIGHTER, TARGET, situation=Situation(flanking=True, target_prone=True)

@@ -32,7 +32,9 @@ from bot.rules.twod10.initiative.reactions import (
 )
 from bot.rules.twod10.initiative.rounds import advance, initiative_ranges, start_encounter
 from bot.rules.twod10.initiative.turns import (
+    ExtraAttack,
     declare_spell,
+    grant_extra_attack,
     mark_action,
     mark_down,
     move,
@@ -184,6 +186,19 @@ def test_turn_actions_once_each() -> None:
     assert left == 0 and Action.MOVEMENT in enc.state(1).actions
     with pytest.raises(RulesError, match="already used their attack"):
         sacrifice_attack(enc, 1, Sacrifice.DASH)
+
+
+def test_extra_attacks_from_cleave_or_25() -> None:
+    enc = started(1)
+    enc, _ = mark_action(enc, 1, Action.ATTACK)
+    enc = grant_extra_attack(enc, 1, reason=ExtraAttack.ENDLESS_CLEAVE)
+    enc = grant_extra_attack(enc, 1, reason=ExtraAttack.EXTRA_ACTION)
+    enc, _ = mark_action(enc, 1, Action.ATTACK)
+    enc, _ = mark_action(enc, 1, Action.ATTACK)
+    with pytest.raises(RulesError, match="already used their attack"):
+        mark_action(enc, 1, Action.ATTACK)
+    with pytest.raises(RulesError, match="isn't Goblin A's side's turn"):
+        grant_extra_attack(enc, 11, reason=ExtraAttack.ENDLESS_CLEAVE)
 
 
 def test_dash_doubles_movement_and_down_cannot_act() -> None:

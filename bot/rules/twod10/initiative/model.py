@@ -78,6 +78,7 @@ class TurnState:
     declared_spell: bool = False
     reaction_used: bool = False
     parry: int = 0  # a parry waiting for the next attack against this combatant
+    extra_attacks: int = 0  # endless cleave or a 25+ roll: attacks outside the economy
 
     @property
     def movement_allowance(self) -> int:

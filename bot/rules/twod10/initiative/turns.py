@@ -14,6 +14,7 @@ Rulings:
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.events import ActionMarked, CombatantDown
@@ -29,6 +30,12 @@ from bot.rules.twod10.initiative.model import (
 )
 
 STAND_UP_FEET = MOVEMENT_FEET // 2
+MAX_EXTRA_ATTACKS = 10  # a bound; each slain foe or 25+ roll grants one
+
+
+class ExtraAttack(Enum):
+    ENDLESS_CLEAVE = "endless cleave"
+    EXTRA_ACTION = "25 or more"
 
 
 def _acting(enc: Encounter, combatant_id: int) -> Combatant:
@@ -46,6 +53,9 @@ def mark_action(
     """Mark an action used this turn (movement: all of it); each once per turn."""
     c = _acting(enc, combatant_id)
     state = enc.state(combatant_id)
+    if action is Action.ATTACK and Action.ATTACK in state.actions and state.extra_attacks:
+        state = replace(state, extra_attacks=state.extra_attacks - 1)
+        return with_state(enc, combatant_id, state), ActionMarked(combatant_id, action)
     if action in state.actions:
         raise RulesError(f"{c.name} has already used their {action.value} this turn.")
     feet = state.movement_allowance if action is Action.MOVEMENT else state.feet_moved
@@ -96,6 +106,21 @@ def sacrifice_attack(
     if purpose is Sacrifice.DISENGAGE:
         enc = replace(enc, disengaged=enc.disengaged | {c.side})
     return enc, ActionMarked(combatant_id, Action.ATTACK, purpose)
+
+
+def grant_extra_attack(enc: Encounter, combatant_id: int, *, reason: ExtraAttack) -> Encounter:
+    """An attack that doesn't count against the action economy, used on this turn.
+
+    Endless cleave: a melee weapon or a bow that slays a foe with one attack.
+    A roll of 25 or more: "gain an additional action" (ruling ``extra-action``:
+    the bot offers it as one more attack; the GM may let it be another action).
+    """
+    c = _acting(enc, combatant_id)
+    del reason  # recorded by the caller's event; the allowance is the same
+    state = enc.state(combatant_id)
+    if state.extra_attacks >= MAX_EXTRA_ATTACKS:
+        raise RulesError(f"{c.name} already has {MAX_EXTRA_ATTACKS} extra attacks waiting.")
+    return with_state(enc, combatant_id, replace(state, extra_attacks=state.extra_attacks + 1))
 
 
 def spend_parry(enc: Encounter, combatant_id: int) -> tuple[Encounter, int]:
