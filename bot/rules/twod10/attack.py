@@ -321,7 +321,9 @@ def _finish(base: AttackResult, roll: TaskResult, *, block: bool, dice: Dice) ->
     wielded, plan = base.wielded, base.plan
     effect = None
     spec = plan.spec
-    if base.maneuver is not None:
+    if base.maneuver is not None and roll.natural_two:
+        effect = ManeuverEffect(maneuver=base.maneuver, succeeded=False)  # ruling natural-two
+    elif base.maneuver is not None:
         effect = maneuver_effect(base.maneuver, roll.total, kind=wielded.kind)
         if effect.extra_damage:
             spec = replace(spec, extra_flat=effect.extra_damage)

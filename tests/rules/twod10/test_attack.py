@@ -154,6 +154,15 @@ def test_maneuver_disadvantage_and_lower_category() -> None:
     assert result.effect.movement_lost_feet == 5
 
 
+def test_maneuver_on_a_natural_two_does_nothing() -> None:
+    strong = AttackerStats(finesse=6, strength=6, melee=6)
+    result = roll_attack(SWORD, strong, TARGET, maneuver=Maneuver.TRIP,
+                         dice=ScriptedDice([1, 1, 1]))  # fmt: skip
+    assert result.roll is not None and result.roll.total >= 10
+    assert result.effect is not None and not result.effect.succeeded
+    assert result.damage_total == 0
+
+
 @pytest.mark.parametrize(
     ("maneuver", "total", "summary"),
     [
