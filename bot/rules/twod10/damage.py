@@ -26,7 +26,7 @@ Order (every step is recorded in ``DamageResult``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.rules.dice_source import Dice
@@ -134,15 +134,28 @@ class DamageResult:
         return max(self.after_block - self.reduction, MIN_DAMAGE)
 
 
+def _face(category: Category, dice: Dice) -> int:
+    face = dice.roll(category.sides)
+    if not 1 <= face <= category.sides:
+        raise RulesError(f"The dice gave an impossible d{category.sides} face; roll again.")
+    return face
+
+
+def add_damage_die(result: DamageResult, dice: Dice) -> DamageResult:
+    """One more die of the attack's (moved) category, e.g. a successful rending on a live foe."""
+    if not result.deals_damage or result.shifted is None or result.shifted.category is None:
+        raise RulesError("This attack dealt no damage, so there is no die to add.")
+    face = _throw(result.shifted.category, dice, extra=True)
+    return replace(result, faces=(*result.faces, face))
+
+
 def _throw(category: Category, dice: Dice, *, twice: bool = False, extra: bool = False) -> DieFace:
     if category is Category.ONE:
         return DieFace(sides=1, face=1, extra=extra)  # a flat point: nothing to roll
-    first = dice.roll(category.sides)
-    if not 1 <= first <= category.sides:
-        raise RulesError(f"The dice gave an impossible d{category.sides} face; roll again.")
+    first = _face(category, dice)
     if not twice:
         return DieFace(sides=category.sides, face=first, extra=extra)
-    second = dice.roll(category.sides)
+    second = _face(category, dice)
     return DieFace(
         sides=category.sides, face=max(first, second), other=min(first, second), extra=extra
     )

@@ -91,6 +91,8 @@ RULINGS: tuple[Ruling, ...] = (
            text="A light large shield weighs 2, as its own line says."),
     Ruling(key="crossbow-range", topic="Weapons",
            text="Crossbows have no range in the text; the GM rules it."),
+    Ruling(key="critical-hit", topic="Brawl",
+           text="Rending a living foe needs a critical hit: a natural 20."),
     Ruling(key="brawl-table-ends", topic="Brawl",
            text="Unarmed damage at brawl 0 is 1, as at brawl 1; brawl 6 hits for 1d8."),
     Ruling(key="maneuver-effects", topic="Maneuvers",

@@ -19,10 +19,12 @@ from bot.rules.twod10.attack import (
 )
 from bot.rules.twod10.attributes import Attribute, Attributes
 from bot.rules.twod10.character import create_character
+from bot.rules.twod10.damage import add_damage_die
 from bot.rules.twod10.defending import flip, roll_defending
 from bot.rules.twod10.equipment import WeaponKind, armor, weapon
 from bot.rules.twod10.maneuvers import Hands, Maneuver, maneuver_effect
 from bot.rules.twod10.ranged import Light, check_hard_cover, roll_stray, see_through_soft_cover
+from bot.rules.twod10.rending import roll_rending
 from bot.rules.twod10.skills import Skill, SkillKey, defense
 from bot.rules.twod10.tasks import roll_task
 from bot.rules.twod10.wielding import unarmed, wield
@@ -233,3 +235,21 @@ def test_defending_roll_flips() -> None:
                           dice=ScriptedDice([6, 5]))  # fmt: skip
     assert roll.defender.total == 11 and roll.total == 9 and not roll.succeeded
     assert roll.category_shift == -1
+
+
+def test_rending_slain_and_living() -> None:
+    slain = roll_rending(strength=2, brawl=2, dice=ScriptedDice([3, 3]))
+    assert slain.roll.total == 10 and slain.needs_interact and not slain.extra_damage_die
+    fist = unarmed(3)
+    crit = roll_attack(fist, FIGHTER, TARGET, dice=ScriptedDice([10, 10, 1, 2, 3]))
+    assert crit.roll is not None and crit.roll.natural_twenty
+    living = roll_rending(strength=2, brawl=3, living=True, attack=crit.roll,
+                          dice=ScriptedDice([4, 4]))  # fmt: skip
+    assert living.extra_damage_die and not living.needs_interact
+    assert crit.damage is not None
+    more = add_damage_die(crit.damage, ScriptedDice([2]))
+    assert len(more.faces) == len(crit.damage.faces) + 1 and more.total == crit.damage.total + 2
+    plain = roll_attack(fist, FIGHTER, TARGET, dice=ScriptedDice([5, 5, 1]))
+    with pytest.raises(RulesError, match="critical hit"):
+        roll_rending(strength=2, brawl=3, living=True, attack=plain.roll,
+                     dice=ScriptedDice([4, 4]))  # fmt: skip

@@ -48,6 +48,7 @@ class Sacrifice(Enum):
     PARRY = "parry"  # subtract melee/ranged + finesse from the next attack this round
     PREPARE = "prepare"  # advantage on the next action
     SPELL = "spell"  # a spell declared at the start of the round replaces the attack
+    LOAD = "load"  # a crossbow is loaded with an attack action between shots
 
 
 @dataclass(frozen=True, kw_only=True)
