@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
+from bot.rules.twod10.initiative.codec import encounter_from_dict, encounter_to_dict
 from bot.rules.twod10.initiative.events import (
     InitiativeRolled,
     ReactionWindowOpened,
@@ -333,3 +336,28 @@ def test_encounter_setup_checks() -> None:
         advance(enc, ScriptedDice([]))
     with pytest.raises(RulesError):
         Combatant(id=5, name=" ", side=P)
+
+
+def test_encounter_round_trips_through_stored_data() -> None:
+    enc, _ = start_encounter(party(unaware_npc=True), surprised=N, dice=ScriptedDice([]))
+    enc, _ = advance(enc, ScriptedDice([]))
+    enc, _ = advance(enc, ScriptedDice([]))  # round 1 declarations
+    enc = declare_reaction(enc, 1, "the goblin attacks")
+    enc = declare_spell(enc, 2)
+    enc, _ = advance(enc, ScriptedDice([2]))
+    enc, _ = sacrifice_attack(enc, 1, Sacrifice.DISENGAGE)
+    enc, _ = move(enc, 1, 15)
+    enc, _ = mark_down(enc, 2)
+    data = encounter_to_dict(enc)
+    assert json.loads(json.dumps(data)) == data
+    assert encounter_from_dict(data) == enc
+
+
+def test_damaged_stored_encounter_refused() -> None:
+    data = encounter_to_dict(party())
+    with pytest.raises(RulesError, match="damaged"):
+        encounter_from_dict({**data, "phase": "lunch"})
+    with pytest.raises(RulesError, match="damaged"):
+        encounter_from_dict({k: v for k, v in data.items() if k != "states"})
+    with pytest.raises(RulesError, match="newer bot"):
+        encounter_from_dict({**data, "version": 99})
