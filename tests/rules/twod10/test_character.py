@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -26,6 +27,7 @@ from bot.rules.twod10.character import (
     roll_character_task,
 )
 from bot.rules.twod10.equipment import armor, shield, weapon
+from bot.rules.twod10.sheet_codec import character_from_dict, character_to_dict
 from bot.rules.twod10.skills import Skill, SkillKey, defense, parse_skill
 
 STEALTH = SkillKey(skill=Skill.STEALTH)
@@ -206,3 +208,21 @@ def test_loaded_sheet_obeys_final_maxima() -> None:
         replace(mira, skills=((STEALTH, 7),))
     with pytest.raises(RulesError, match="listed twice"):
         replace(mira, skills=((STEALTH, 1), (STEALTH, 2)))
+
+
+def test_sheet_round_trips_through_stored_data() -> None:
+    mira = build(
+        armor=armor("leather"), shield=shield("buckler"),
+        weapons=(weapon("light sword"), weapon("shortbow")),
+        positive=Specialisation(attribute=Attribute.FINESSE, text="manual dexterity"),
+        negative=Specialisation(attribute=Attribute.SOCIAL, text="blunt"),
+    )  # fmt: skip
+    data = character_to_dict(mira)
+    assert json.loads(json.dumps(data)) == data
+    assert character_from_dict(data) == mira
+    with pytest.raises(RulesError, match="damaged"):
+        character_from_dict({**data, "armor": "mithril"})
+    with pytest.raises(RulesError, match="damaged"):
+        character_from_dict({**data, "attributes": {"finesse": 9}})
+    with pytest.raises(RulesError, match="newer bot"):
+        character_from_dict({**data, "version": 2})
