@@ -25,8 +25,18 @@ from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
+from bot.rules.twod10.attack_inputs import (
+    ATTACK_SKILL,
+    MISSILE,
+    PLAIN,
+    AttackerStats,
+    Situation,
+    TargetStats,
+)
+from bot.rules.twod10.attack_inputs import attacker_stats as attacker_stats
+from bot.rules.twod10.attack_inputs import parry_value as parry_value
+from bot.rules.twod10.attack_inputs import target_stats as target_stats
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.character import Character
 from bot.rules.twod10.damage import DamageResult, DamageSpec, Defenses, roll_damage
 from bot.rules.twod10.equipment import WeaponKind
 from bot.rules.twod10.maneuvers import (
@@ -46,117 +56,8 @@ from bot.rules.twod10.ranged import (
     check_hard_cover,
     roll_stray,
 )
-from bot.rules.twod10.skills import Skill, SkillKey
-from bot.rules.twod10.tasks import MAX_EDGE, Modifier, TaskResult, judge, roll_task
+from bot.rules.twod10.tasks import Modifier, TaskResult, judge, roll_task
 from bot.rules.twod10.wielding import Wielded
-
-_MISSILE = (WeaponKind.RANGED, WeaponKind.THROWN)
-_SKILL = {
-    WeaponKind.MELEE: Skill.MELEE,
-    WeaponKind.RANGED: Skill.RANGED,
-    WeaponKind.THROWN: Skill.RANGED,  # ruling thrown-skill
-    WeaponKind.BRAWL: Skill.BRAWL,
-    WeaponKind.IMPROVISED: Skill.BRAWL,
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class AttackerStats:
-    finesse: int
-    strength: int
-    melee: int = 0
-    ranged: int = 0
-    brawl: int = 0
-
-    def __post_init__(self) -> None:
-        # Checked here so nothing is rolled (not even a cover d4) for impossible stats.
-        for name in ("finesse", "strength"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 6:
-                raise RulesError(f"{name.capitalize()} must be a whole number from -1 to 6.")
-        for name in ("melee", "ranged", "brawl"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
-                raise RulesError(f"{name.capitalize()} must be a whole number from 0 to 6.")
-
-    def skill(self, kind: WeaponKind) -> int:
-        return {Skill.MELEE: self.melee, Skill.RANGED: self.ranged, Skill.BRAWL: self.brawl}[
-            _SKILL[kind]
-        ]
-
-
-def attacker_stats(character: Character) -> AttackerStats:
-    a = character.attributes
-    return AttackerStats(
-        finesse=a.finesse,
-        strength=a.strength,
-        melee=character.skill(SkillKey(skill=Skill.MELEE)),
-        ranged=character.skill(SkillKey(skill=Skill.RANGED)),
-        brawl=character.skill(SkillKey(skill=Skill.BRAWL)),
-    )
-
-
-@dataclass(frozen=True, kw_only=True)
-class TargetStats:
-    """The defended attribute, its defense (attribute + Defense, less armor penalty), armor."""
-
-    attribute: Attribute
-    defense: int
-    reduction: int = 0
-    armored: bool = False
-
-    def __post_init__(self) -> None:
-        if not -10 <= self.defense <= 30:
-            raise RulesError("A defense must be from -10 to 30.")
-
-
-def target_stats(character: Character, attribute: Attribute = Attribute.FINESSE) -> TargetStats:
-    return TargetStats(
-        attribute=attribute,
-        defense=character.defense_value(attribute),
-        reduction=character.damage_reduction,
-        armored=character.armor is not None,
-    )
-
-
-def parry_value(finesse: int, skill: int) -> int:
-    """A parry subtracts finesse + melee (or finesse + ranged) from the next attack."""
-    return finesse + skill
-
-
-@dataclass(frozen=True, kw_only=True)
-class Situation:
-    flanking: bool = False
-    target_prone: bool = False
-    target_pinned_by_attacker: bool = False
-    attacker_pinned: bool = False
-    prepared: bool = False  # the attacker sacrificed an attack to prepare
-    firing_into_melee: bool = False
-    melee_others: int = 0  # other combatants in that melee, for the stray d8
-    beyond_range: bool = False
-    engaged: bool = False  # the shooter is within an enemy's melee range
-    light: Light = Light.NORMAL
-    soft_cover: int = 0
-    soft_cover_disadvantage: bool = False  # a failed look through soft cover
-    hard_cover: int = 0
-    buckler_same_hand: bool = False
-    hands: Hands = Hands.BOTH_FREE
-    parry: int = 0  # the target's parry value, spent on this attack
-    advantage: int = 0  # other advantages the GM grants
-    disadvantage: int = 0
-    bonus: int = 0  # another modifier the GM applies
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.soft_cover <= 4:
-            raise RulesError("Soft cover is a penalty from 0 to 4.")
-        if not 0 <= self.hard_cover <= 4:
-            raise RulesError("Hard cover goes from 0 to 4 (quarters; 4 is total cover).")
-        if not 0 <= self.melee_others <= 50:
-            raise RulesError("Count the other combatants in the melee: 0 to 50.")
-        if not 0 <= self.parry <= 20:
-            raise RulesError("A parry subtracts from 0 to 20.")
-        if not 0 <= self.advantage <= MAX_EDGE or not 0 <= self.disadvantage <= MAX_EDGE:
-            raise RulesError(f"Extra advantage or disadvantage is a count from 0 to {MAX_EDGE}.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -206,13 +107,13 @@ def plan_attack(
     *,
     use_finesse: bool = False,
     maneuver: Maneuver | None = None,
-    situation: Situation = Situation(),
+    situation: Situation = PLAIN,
 ) -> AttackPlan:
     """Collect the attack's modifiers, advantages and disadvantages; refuse what can't be."""
     kind = wielded.kind
     if wielded.offhand:
         use_finesse = True  # "Both weapons must be used with finesse."
-    if kind in _MISSILE:
+    if kind in MISSILE:
         use_finesse = True
     if use_finesse and not wielded.finesse_allowed:
         raise RulesError(f"A {wielded.name.lower()} is swung with strength, not finesse.")
@@ -220,12 +121,12 @@ def plan_attack(
         check_maneuver(maneuver, kind, target.attribute)
     elif target.attribute is not Attribute.FINESSE:
         raise RulesError("A normal attack targets finesse; other defenses need a maneuver.")
-    if situation.parry and kind in _MISSILE:
+    if situation.parry and kind in MISSILE:
         raise RulesError("A ranged or thrown attack can't be parried.")
     attr_name = "finesse" if use_finesse else "strength"
     mods = [
         Modifier(label=attr_name, value=attacker.finesse if use_finesse else attacker.strength),
-        Modifier(label=_SKILL[kind].value, value=attacker.skill(kind)),
+        Modifier(label=ATTACK_SKILL[kind].value, value=attacker.skill(kind)),
         Modifier(label=f"{target.attribute.value} defense", value=-target.defense),
     ]
     adv: list[str] = []
@@ -246,10 +147,10 @@ def plan_attack(
         (s.target_pinned_by_attacker, adv, "target pinned"),
         (s.prepared, adv, "prepared action"),
         (s.attacker_pinned, dis, "attacker pinned"),
-        (s.firing_into_melee and kind in _MISSILE, dis, "firing into melee"),
-        (s.beyond_range and kind in _MISSILE, dis, "beyond range"),
-        (s.engaged and kind in _MISSILE, dis, "shooting while engaged"),
-        (s.light is Light.LOW and kind in _MISSILE, dis, "low light"),
+        (s.firing_into_melee and kind in MISSILE, dis, "firing into melee"),
+        (s.beyond_range and kind in MISSILE, dis, "beyond range"),
+        (s.engaged and kind in MISSILE, dis, "shooting while engaged"),
+        (s.light is Light.LOW and kind in MISSILE, dis, "low light"),
         (s.light is Light.DARK, dis, "complete darkness"),
         (s.soft_cover_disadvantage, dis, "unseen behind soft cover"),
         (s.buckler_same_hand, dis, "buckler in the weapon hand"),
@@ -275,7 +176,7 @@ def plan_attack(
         is_axe=wielded.is_axe,
         armor_piercing=wielded.armor_piercing,
     )
-    stray = s.melee_others if s.firing_into_melee and kind in _MISSILE else None
+    stray = s.melee_others if s.firing_into_melee and kind in MISSILE else None
     return AttackPlan(
         modifiers=tuple(mods),
         advantages=tuple(adv),
@@ -292,7 +193,7 @@ def roll_attack(
     *,
     use_finesse: bool = False,
     maneuver: Maneuver | None = None,
-    situation: Situation = Situation(),
+    situation: Situation = PLAIN,
     block: bool = False,
     dice: Dice,
 ) -> AttackResult:
