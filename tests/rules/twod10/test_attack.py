@@ -70,6 +70,21 @@ def test_flanking_and_prone_give_advantage() -> None:
     assert result.roll is not None and result.roll.roll.kept == (6, 7)
 
 
+def test_pin_prepare_and_buckler_flags() -> None:
+    s = Situation(target_pinned_by_attacker=True, prepared=True, attacker_pinned=True,
+                  buckler_same_hand=True, advantage=1, disadvantage=2, bonus=3)  # fmt: skip
+    plan = plan_attack(SWORD, FIGHTER, TARGET, situation=s)
+    assert plan.advantages == ("target pinned", "prepared action", "GM advantage")
+    assert plan.disadvantages == (
+        "attacker pinned", "buckler in the weapon hand", "GM disadvantage", "GM disadvantage",
+    )  # fmt: skip
+    assert ("GM modifier", 3) in [(m.label, m.value) for m in plan.modifiers]
+    # Three advantages against four disadvantages: one net disadvantage, 3d10 drop highest.
+    result = roll_attack(SWORD, FIGHTER, TARGET, situation=s, dice=ScriptedDice([9, 2, 8, 4]))
+    assert result.roll is not None and result.roll.roll.kept == (2, 8)
+    assert result.roll.total == 10 + 2 + 2 - 4 + 3
+
+
 def test_ranged_penalties_only_for_ranged() -> None:
     s = Situation(firing_into_melee=True, beyond_range=True, engaged=True, light=Light.LOW)
     assert plan_attack(BOW, FIGHTER, TARGET, situation=s).disadvantages == (

@@ -67,6 +67,10 @@ def test_weapon_table() -> None:
     assert weapon("heavy crossbow").weight == 2 and weapon("two-handed polearm").weight == 2
     assert weapon("longbow").endless_cleave and weapon("light axe").endless_cleave
     assert not weapon("hand crossbow").endless_cleave and weapon("hand crossbow").one_hand_fire
+    # Ruling weapon-weights: bows are two-handed (2); hand and light crossbows, slings 1.
+    assert weapon("longbow").weight == 2 and weapon("shortbow").weight == 2
+    assert weapon("hand crossbow").weight == 1 and weapon("light crossbow").weight == 1
+    assert weapon("sling").weight == 1 and weapon("concealable sword").weight == 1
     assert thrown_range(2) == 30 and thrown_range(-1) == 15
     with pytest.raises(RulesError, match="not a weapon"):
         weapon("lightsaber")
