@@ -1,0 +1,167 @@
+"""Every ruling the bot makes on the 2d10 system's text, for /help and the README.
+
+Each entry's ``key`` appears (as ``key`` in double backquotes) in a comment or
+docstring at the code that applies it; a test checks both directions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruling:
+    key: str
+    topic: str
+    text: str
+
+
+RULINGS: tuple[Ruling, ...] = (
+    # Characters
+    Ruling(key="penalty-point", topic="Attributes",
+           text="Only one attribute may take the -1 penalty (for a 5th point); every attribute "
+                "point must be spent, so the five attributes add up to 4."),
+    Ruling(key="specialisations", topic="Specialisations",
+           text="Optional, but a positive specialisation needs a negative one; they are recorded "
+                "on the sheet and the GM applies them (the text gives them no number)."),
+    Ruling(key="background-relevance", topic="Skills",
+           text="The bot checks the 5 background and 5 extra points are all spent and no skill "
+                "starts above 2; whether a skill fits the background is the GM's call."),
+    Ruling(key="several-subskills", topic="Skills",
+           text="Defense, Mysteries and Knowledge can be taken once per attribute or subfield."),
+    Ruling(key="death-threshold", topic="Death",
+           text="The death threshold is the lower of -2 x toughness and -1; a character dies on "
+                "reaching it."),
+    Ruling(key="advancement", topic="Advancement",
+           text="The text prices no advancement, so the GM grants it; the bot enforces only the "
+                "final maximum of 6 for attributes and skills."),
+    Ruling(key="armor-penalty", topic="Armor penalty",
+           text="Armor and shield penalties add up, a positive strength lowers the sum, and the "
+                "rest (never below 0) comes off the finesse defense."),
+    # Tasks
+    Ruling(key="ladder-signs", topic="Difficulty ladder",
+           text="The ladder's signed numbers are added to the roll: very easy +5, difficult -5 "
+                "(the same as subtracting a difficulty of 5); any number from +5 to -25 works."),
+    Ruling(key="two-heroics", topic="Difficulty ladder",
+           text="-15 is Heroic and -20 Very heroic (the text calls both \"heroic task\")."),
+    Ruling(key="advantage-stack", topic="Advantage",
+           text="Each advantage cancels one disadvantage; any surplus rolls 3d10 and drops the "
+                "lowest (or highest), never more dice."),
+    Ruling(key="natural-two", topic="Natural 2",
+           text="Kept dice showing 1 and 1 fail any task, and an attack with them deals no "
+                "damage at all (other misses keep reduced damage)."),
+    Ruling(key="blank-bands", topic="To-hit table",
+           text="A band runs from its row to the next named one: 5 or less is a failure with "
+                "extreme complication, 6-9 a plain failure, 10-14 success with complication, "
+                "15-19 success, 20-24 success with a bonus, 25+ an additional action."),
+    Ruling(key="below-not-above", topic="Damage categories",
+           text="The die drops one category for every point the attack is below 10 (the text "
+                "says \"above\"; the table shows below)."),
+    Ruling(key="minus-six", topic="Damage categories",
+           text="The table's -6 at a 5 is read as -5, one per point as the text says; either way "
+                "no weapon deals damage at 5 or below (a d12 five steps down is below a d4)."),
+    Ruling(key="past-twenty", topic="Damage categories",
+           text="Above 20 the die keeps rising one category per 2 points, up to the d12 cap."),
+    Ruling(key="category-ladder", topic="Damage categories",
+           text="The ladder is 1, d2, d3, d4, d6, d8, d10, d12; a weapon with two dice moves "
+                "both; a miss landing below a d4 deals nothing, a hit never drops below 1."),
+    Ruling(key="extra-dice", topic="Extra dice",
+           text="\"A roll of 19 and 20\" means the kept dice; extra dice come only with a hit "
+                "(a natural 20 is no automatic hit), and a two-handed weapon's natural 20 gets "
+                "both bonuses: three extra dice."),
+    Ruling(key="axe-unarmored", topic="Axes",
+           text="Against a target without armor (a shield is not armor) an axe rolls its own "
+                "damage die twice and keeps the higher."),
+    Ruling(key="block-order", topic="Shields",
+           text="A block halves the damage rolled (rounded down), then damage reduction applies."),
+    Ruling(key="reduction-floor", topic="Damage reduction",
+           text="\"Cannot be reduced below one\" is the damage taken: an attack that deals "
+                "damage deals at least 1. Armor and shield reduction add up; armor piercing "
+                "(blunt, crossbows) lowers it to no less than 0."),
+    Ruling(key="damage-attribute", topic="Damage",
+           text="Melee, thrown, brawl and improvised attacks add strength; a finesse weapon used "
+                "with finesse adds the better of 0 and strength; ranged and offhand add nothing."),
+    Ruling(key="thrown-skill", topic="Thrown weapons",
+           text="A thrown weapon attacks with finesse + ranged."),
+    Ruling(key="two-damage-forms", topic="Weapons",
+           text="\"2d6+2 or 1d12+2\" weapons are two table entries; the player picks one."),
+    Ruling(key="weapon-weights", topic="Weapons",
+           text="Bows weigh 2 (two hands); hand and light crossbows and slings 1; light armor 1."),
+    Ruling(key="large-light-shield", topic="Shields",
+           text="A light large shield weighs 2, as its own line says."),
+    Ruling(key="crossbow-range", topic="Weapons",
+           text="Crossbows have no range in the text; the GM rules it."),
+    Ruling(key="critical-hit", topic="Brawl",
+           text="Rending a living foe needs a critical hit: a natural 20."),
+    Ruling(key="brawl-table-ends", topic="Brawl",
+           text="Unarmed damage at brawl 0 is 1, as at brawl 1; brawl 6 hits for 1d8."),
+    Ruling(key="maneuver-effects", topic="Maneuvers",
+           text="Effects need 10 or more and count full steps above 10; a force back pushes "
+                "5 feet plus 5 per step."),
+    Ruling(key="maneuver-ranged", topic="Maneuvers",
+           text="Ranged and thrown attacks can't force back and disarm in steps of 6; pin, "
+                "throw and use as weapon are unarmed brawl maneuvers targeting finesse or "
+                "strength."),
+    Ruling(key="brawl-hands", topic="Maneuvers",
+           text="A brawl maneuver with one hand free is at -2; with none free at disadvantage "
+                "and one more damage category down."),
+    Ruling(key="parry-ranged", topic="Parry",
+           text="A ranged or thrown attack can't be parried."),
+    Ruling(key="flanking", topic="Flanking",
+           text="Flanking an opponent already fighting in melee gives any attack advantage."),
+    Ruling(key="engaged-shooter", topic="Ranged attacks",
+           text="Shooting while within an enemy's melee range, or beyond range, gives ranged "
+                "and thrown attacks disadvantage."),
+    Ruling(key="hard-cover", topic="Cover",
+           text="Hard cover stops the attack on a d4 equal to or below its quarters; total "
+                "cover always stops it."),
+    Ruling(key="stray-shot", topic="Firing into melee",
+           text="On a missed shot into melee the d8 picks another combatant by number and the "
+                "same dice are judged against them; a natural 2 strays nowhere."),
+    Ruling(key="darkness", topic="Darkness",
+           text="Low light: ranged and thrown attacks at disadvantage. Complete darkness: every "
+                "attack at disadvantage and -2."),
+    Ruling(key="defending-roll", topic="Defending",
+           text="The defender's roll subtracts the attacker's attack bonus and is flipped "
+                "(20 - total); naturals mean nothing on a flipped roll."),
+    # Rounds
+    Ruling(key="surprise", topic="Surprise",
+           text="Only the attackers act in the surprise round; at its end only those of the "
+                "surprised side who were aware may react."),
+    Ruling(key="momentum", topic="Momentum",
+           text="A side that loses over half of those standing at the round's start narrows "
+                "its range by one on the next round's roll; if both sides do, nothing changes."),
+    Ruling(key="disengage-initiative", topic="Disengage",
+           text="A side that disengaged has the GM roll two d6 and keep the face better for it; "
+                "both sides disengaging cancel."),
+    Ruling(key="bonus-action", topic="Bonus actions",
+           text="Anyone may mark a bonus action; the GM judges the special circumstance."),
+    Ruling(key="extra-action", topic="Extra attacks",
+           text="A roll of 25+ grants one more attack this turn outside the action economy, "
+                "as endless cleave does; the GM may let it be another action instead."),
+    Ruling(key="stand-from-prone", topic="Prone",
+           text="Standing up costs 15 feet, also when dashing."),
+    Ruling(key="parry-expiry", topic="Parry",
+           text="A parry waits for the next attack this round and ends with the round."),
+    Ruling(key="undeclared-after-declared", topic="Reactions",
+           text="Declaring a reaction commits it: no undeclared reaction that round, even if the "
+                "trigger never came."),
+    Ruling(key="opportunity-attack", topic="Reactions",
+           text="Attacking an opponent who leaves your threat range needs no declaration and "
+                "uses your reaction; a disengaging opponent gives no such opening."),
+)  # fmt: skip
+
+
+def ruling(key: str) -> Ruling:
+    for entry in RULINGS:
+        if entry.key == key:
+            return entry
+    raise KeyError(key)
+
+
+def rulings_by_topic() -> tuple[tuple[str, tuple[Ruling, ...]], ...]:
+    """Rulings grouped by topic, in the order above (for /help and the README)."""
+    topics: dict[str, list[Ruling]] = {}
+    for entry in RULINGS:
+        topics.setdefault(entry.topic, []).append(entry)
+    return tuple((topic, tuple(items)) for topic, items in topics.items())
