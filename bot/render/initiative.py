@@ -24,6 +24,8 @@ from bot.rules.hocs.initiative import (
     Event,
     Joined,
     Participant,
+    RecoveryTestDue,
+    RecoveryTestRolled,
     Removed,
     ResultSet,
     RoundStarted,
@@ -36,6 +38,7 @@ from bot.rules.hocs.initiative import (
     TurnStarted,
     status_word,
 )
+from bot.rules.hocs.threshold import RecoveryKind, RecoveryResult, RecoveryTest
 
 COLOUR = discord.Colour.dark_red()
 DONE_COLOUR = discord.Colour.dark_grey()
@@ -46,10 +49,24 @@ SIDE_TAG = {Side.PC: "PC", Side.ALLY: "ally", Side.ANTAGONIST: "foe"}
 TIE_NOTE = "Ties: player characters, then allies, then antagonists, then join order."
 
 NOTES = {
-    Condition.DYING: "is dying: a dying test (physique or willpower, 3) is due after STR minutes",
+    Condition.DYING: "is dying: a dying test (physique or willpower vs 3) after STR minutes",
     Condition.UNCONSCIOUS: "is unconscious and can't act",
     Condition.STAGGERED: "is staggered: 1 action or 1 quick action this turn, 2 banes on rolls",
     Condition.SLOW: "is slow: only 1 action this turn",
+}
+
+
+RESULT_TEXT = {
+    RecoveryResult.STABLE: "stable, still unconscious",
+    RecoveryResult.DIES: "dies",
+    RecoveryResult.WAKES: "wakes up",
+    RecoveryResult.STAYS_UNCONSCIOUS: "stays unconscious",
+}
+TEST_STAKES = {
+    RecoveryKind.DYING: "Success: stable (still unconscious). Failure: dies.",
+    RecoveryKind.UNCONSCIOUS: (
+        "Success: wakes up (staggered at 0 HP or below). Failure: stays unconscious."
+    ),
 }
 
 
@@ -98,6 +115,25 @@ def conditions_text(p: Participant) -> str:
     return ", ".join(parts)
 
 
+def clock_text(p: Participant) -> str:
+    """When the participant's dying or unconscious test is due, or that it awaits a roll."""
+    if p.clock is None or p.is_dead:
+        return ""
+    if p.clock.prompted:
+        return f"{p.clock.kind.value} test due: roll it"
+    return f"{p.clock.kind.value} test in round {p.clock.due_round}"
+
+
+def test_line(name: str, test: RecoveryTest) -> str:
+    """``Aria's dying test (Physique: 5 2 4): 2 successes vs 3 — dies.``"""
+    faces = " ".join(str(d.final_face) for d in test.roll.dice) or "no dice"
+    successes = f"{test.successes} success{'es' if test.successes != 1 else ''}"
+    return (
+        f"🎲 {safe(name)}'s {test.kind.value} test ({safe(test.skill)}: {faces}):"
+        f" {successes} vs 3 — {RESULT_TEXT[test.result]}."
+    )
+
+
 def vitals_text(p: Participant, *, show_npc_hp: bool) -> str:
     """HP for player characters (and NPCs when the GM shows them), else a status word."""
     if p.hp is not None and (p.side is Side.PC or show_npc_hp):
@@ -134,6 +170,9 @@ def _participant_line(p: Participant, *, show_npc_hp: bool, in_group: bool) -> s
     conditions = conditions_text(p)
     if conditions:
         parts.append(conditions)
+    clock = clock_text(p)
+    if clock:
+        parts.append(clock)
     return f"{head} — {' · '.join(parts)}"
 
 
@@ -251,8 +290,22 @@ def event_line(enc: Encounter, event: Event) -> str | None:
             )
         case Died(name=name, reason=reason):
             return f"💀 {safe(name)} dies: {reason}."
-        case ConditionNote(name=name, condition=condition):
+        case ConditionNote(participant_id=pid, name=name, condition=condition):
+            who = enc.get(pid)
+            clock = who.clock if who is not None else None
+            if clock is not None and clock.kind.value == condition.value and not clock.prompted:
+                return (
+                    f"{safe(name)} is {condition.value}: the {condition.value} test (physique"
+                    f" or willpower vs 3) is due in round {clock.due_round}."
+                )
             return f"{safe(name)} {NOTES[condition]}."
+        case RecoveryTestDue(name=name, kind=kind):
+            return (
+                f"⏳ {safe(name)}'s {kind.value} test is due now (physique or willpower vs 3):"
+                " roll it with the prompt's buttons."
+            )
+        case RecoveryTestRolled(name=name, test=test):
+            return test_line(name, test)
         case Joined(name=name, successes=successes, acts_this_round=acts):
             if successes is None:
                 return f"{safe(name)} joins the encounter."
@@ -366,3 +419,21 @@ def summary_embed(summary: Summary, *, show_npc_hp: bool = True) -> discord.Embe
         if standing or down:
             _add_field(embed, f"{side.title}s", standing + down)
     return embed
+
+
+def test_prompt(enc: Encounter, event: RecoveryTestDue) -> TurnAnnouncement:
+    """The message asking a dying or unconscious participant's player to roll the test."""
+    who = enc.get(event.participant_id)
+    owner = event.owner_id if who is not None and who.side is Side.PC else None
+    ping = (owner,) if owner is not None else ()
+    lead = f"<@{owner}> " if owner is not None else ""
+    content = f"{lead}**{safe(event.name)}** must make a {event.kind.value} test."
+    embed = discord.Embed(
+        title=f"{event.kind.value.title()} test due",
+        description=(
+            f"{safe(event.name)}: physique or willpower vs 3. {TEST_STAKES[event.kind]}\n"
+            "Roll it with a button below (the player, or the GM for them)."
+        ),
+        colour=COLOUR,
+    )
+    return TurnAnnouncement(content=content[:2000], embed=embed, ping=ping)

@@ -22,6 +22,7 @@ from bot.rules.hocs.initiative import (
     InitiativeRoll,
     InitiativeStats,
     Participant,
+    RecoveryClock,
     Side,
     Spent,
 )
@@ -55,14 +56,18 @@ class EncounterRecord:
 
 # A hero point's extra action lasts until the end of the turn: it rides in the
 # participant's ``stats`` JSON (key ``extra_actions``) rather than a column of its
-# own, so no schema change was needed for it.
+# own, so no schema change was needed for it. The dying/unconscious test clock rides
+# there too (key ``clock``).
 _EXTRA_ACTIONS = "extra_actions"
+_CLOCK = "clock"
 
 
 def _stats_with_bonuses(p: Participant) -> dict[str, object]:
     stats: dict[str, object] = dict(p.stats.to_dict())
     if p.extra_actions:
         stats[_EXTRA_ACTIONS] = p.extra_actions
+    if p.clock is not None:
+        stats[_CLOCK] = p.clock.to_dict()
     return stats
 
 
@@ -116,6 +121,7 @@ def _effect_from_row(row: aiosqlite.Row) -> Effect:
 def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
     stats = json.loads(row["stats"])
     extra_actions = int(stats.pop(_EXTRA_ACTIONS, 0))
+    clock = stats.pop(_CLOCK, None)
     return Participant(
         id=row["participant_id"],
         name=row["name"],
@@ -136,6 +142,7 @@ def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Pa
             actions=row["actions_spent"], quick=row["quick_spent"], reactions=row["reactions_spent"]
         ),
         extra_actions=extra_actions,
+        clock=RecoveryClock.from_dict(clock) if clock else None,
     )
 
 

@@ -30,7 +30,13 @@ from bot.storage.encounters import EncounterRepository
 from cogs.initiative import operations as ops
 from cogs.initiative.rulings import RULINGS
 from cogs.initiative.service import InitiativeService, NoEncounter, Operation, sync_characters
-from cogs.initiative.views import ActButton, EndTurnButton, turn_view
+from cogs.initiative.views import (
+    ActButton,
+    EndTurnButton,
+    RecoveryTestButton,
+    send_test_prompts,
+    turn_view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +84,10 @@ class InitiativeCog(commands.Cog, name="Initiative"):
 
     async def cog_load(self) -> None:
         # Turn-message buttons from before a restart find their handlers again.
-        self.bot.add_dynamic_items(ActButton, EndTurnButton)
+        self.bot.add_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ActButton, EndTurnButton)
+        self.bot.remove_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
 
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
@@ -110,6 +116,7 @@ class InitiativeCog(commands.Cog, name="Initiative"):
             )
         else:
             await send(ctx, embed=changes_embed(state, outcome.events, title=title))
+        await send_test_prompts(ctx.channel, outcome)
         await self.service.refresh_tracker(ctx.channel)
 
     @commands.hybrid_group(name="init", fallback="list", extras={"rulings": RULINGS["list"]})

@@ -24,7 +24,9 @@ from bot.rules.hocs.initiative import (
     Side,
     add_effect,
     add_participants,
+    apply_recovery_test,
     check_name,
+    check_test,
     clear_effect,
     find,
     find_one,
@@ -36,6 +38,7 @@ from bot.rules.hocs.initiative import (
     spend,
 )
 from bot.rules.hocs.skills import normalise_name
+from bot.rules.hocs.threshold import roll_recovery_test
 from bot.storage.characters import Character, CharacterRepository
 from cogs.initiative.service import ChangeContext, Operation, initiative_stats
 
@@ -266,5 +269,30 @@ def skip_down(on: bool) -> Operation:
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "change how the tracker skips the down")
         return replace(context.state, skip_down=on), []
+
+    return run
+
+
+def recovery_test(participant_id: int, clock_id: int, skill: str) -> Operation:
+    """Roll the dying or unconscious test ``clock_id`` names, once: the clock is replaced
+    in the same versioned save, so a second press finds no such test."""
+
+    async def run(context: ChangeContext) -> Result:
+        participant = check_test(context.state, participant_id, clock_id)
+        require_control(context, participant, "roll its test")
+        character = None
+        if participant.character_id is not None:
+            character = await CharacterRepository(context.conn).get(participant.character_id)
+        if character is None:
+            raise UserError(f"{participant.name} has no character sheet to roll the test with.")
+        test = roll_recovery_test(
+            character.effective,
+            participant.conditions,
+            participant.hp if participant.hp is not None else 0,
+            context.dice,
+            skill=skill,
+        )
+        enc, events = apply_recovery_test(context.state, participant_id, clock_id, test)
+        return enc, list(events)
 
     return run

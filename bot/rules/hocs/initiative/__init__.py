@@ -15,6 +15,7 @@ Modules (each holds the full wording of its rulings):
 * ``roster`` – finding by name, joining, leaving, refreshing, the summary.
 * ``actions`` – the action economy.
 * ``effects`` – timed conditions and the start of a turn (expiry, bleeding, notes).
+* ``clock`` – when dying and unconscious tests fall due, and applying their outcome.
 
 Rulings, in short (also listed on the commands):
 
@@ -46,6 +47,13 @@ from bot.rules.hocs.initiative.actions import (
     grant_extra_action,
     spend,
 )
+from bot.rules.hocs.initiative.clock import (
+    ROUNDS_PER_MINUTE,
+    UNCONSCIOUS_WAIT_ROUNDS,
+    apply_recovery_test,
+    check_test,
+    update_clocks,
+)
 from bot.rules.hocs.initiative.effects import NOTED_CONDITIONS, add_effect, clear_effect
 from bot.rules.hocs.initiative.events import (
     ActionMarked,
@@ -57,6 +65,8 @@ from bot.rules.hocs.initiative.events import (
     EffectExpired,
     Event,
     Joined,
+    RecoveryTestDue,
+    RecoveryTestRolled,
     Removed,
     ResultSet,
     RoundStarted,
@@ -99,6 +109,7 @@ from bot.rules.hocs.initiative.values import (
     Effect,
     InitiativeRoll,
     InitiativeStats,
+    RecoveryClock,
     Side,
     Spent,
     check_name,
@@ -113,7 +124,9 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_SUCCESSES",
     "NOTED_CONDITIONS",
+    "ROUNDS_PER_MINUTE",
     "SERIAL_VERSION",
+    "UNCONSCIOUS_WAIT_ROUNDS",
     "ActionKind",
     "ActionMarked",
     "BleedingTick",
@@ -131,6 +144,9 @@ __all__ = [
     "Joined",
     "NewParticipant",
     "Participant",
+    "RecoveryClock",
+    "RecoveryTestDue",
+    "RecoveryTestRolled",
     "Removed",
     "ResultSet",
     "RoundStarted",
@@ -144,7 +160,9 @@ __all__ = [
     "TurnStarted",
     "add_effect",
     "add_participants",
+    "apply_recovery_test",
     "check_name",
+    "check_test",
     "clear_effect",
     "encounter_from_dict",
     "encounter_to_dict",
@@ -165,4 +183,5 @@ __all__ = [
     "start_round",
     "status_word",
     "summarise",
+    "update_clocks",
 ]

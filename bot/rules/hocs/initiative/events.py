@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.rules.hocs.conditions import ActionAllowance, Condition
 from bot.rules.hocs.initiative.values import ActionKind, Spent
+from bot.rules.hocs.threshold import RecoveryKind, RecoveryTest
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,25 @@ class ResultSet:
     applies_now: bool
 
 
+@dataclass(frozen=True)
+class RecoveryTestDue:
+    """A participant's dying or unconscious test fell due: prompt its owner."""
+
+    participant_id: int
+    name: str
+    owner_id: int | None
+    kind: RecoveryKind
+    clock_id: int
+
+
+@dataclass(frozen=True)
+class RecoveryTestRolled:
+    participant_id: int
+    name: str
+    character_id: int | None
+    test: RecoveryTest
+
+
 Event = (
     RoundStarted
     | TurnStarted
@@ -152,4 +172,6 @@ Event = (
     | Removed
     | ActionMarked
     | ResultSet
+    | RecoveryTestDue
+    | RecoveryTestRolled
 )

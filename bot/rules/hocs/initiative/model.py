@@ -18,6 +18,7 @@ from bot.rules.hocs.initiative.values import (
     Effect,
     InitiativeRoll,
     InitiativeStats,
+    RecoveryClock,
     Side,
     Spent,
 )
@@ -54,6 +55,7 @@ class Participant:
     preset: int | None = None  # a result set by hand for the next roll
     spent: Spent = field(default_factory=Spent)
     extra_actions: int = 0  # a hero point's extra action, until the end of this turn
+    clock: RecoveryClock | None = None  # the dying or unconscious test's schedule
 
     @property
     def key(self) -> str:
@@ -199,6 +201,7 @@ def participant_to_dict(p: Participant) -> dict[str, Any]:
             "reactions": p.spent.reactions,
         },
         "extra_actions": p.extra_actions,
+        "clock": p.clock.to_dict() if p.clock else None,
     }
 
 
@@ -226,6 +229,7 @@ def participant_from_dict(data: Mapping[str, Any]) -> Participant:
             reactions=int(spent.get("reactions", 0)),
         ),
         extra_actions=int(data.get("extra_actions", 0)),
+        clock=RecoveryClock.from_dict(data["clock"]) if data.get("clock") else None,
     )
 
 

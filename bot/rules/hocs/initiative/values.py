@@ -13,6 +13,7 @@ from bot.rules.hocs.attributes import MAX_ATTRIBUTE
 from bot.rules.hocs.character import MAX_TRAINING
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rules.hocs.threshold import RecoveryKind
 
 MAX_PARTICIPANTS = 40
 MAX_NAME = 40
@@ -180,3 +181,35 @@ class Spent:
     actions: int = 0
     quick: int = 0
     reactions: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecoveryClock:
+    """When a dying or unconscious participant's next test is due.
+
+    ``id`` comes from the encounter's effect counter, so a prompt's button names
+    exactly one clock: once the test is rolled (or the clock restarts) old buttons
+    find no match. ``prompted`` is set when the test fell due and was announced.
+    """
+
+    id: int
+    kind: RecoveryKind
+    due_round: int
+    prompted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind.value,
+            "due_round": self.due_round,
+            "prompted": self.prompted,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RecoveryClock:
+        return cls(
+            id=int(data["id"]),
+            kind=RecoveryKind(data["kind"]),
+            due_round=int(data["due_round"]),
+            prompted=bool(data.get("prompted", False)),
+        )
