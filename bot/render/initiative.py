@@ -15,6 +15,7 @@ from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.initiative import (
     ActionMarked,
     BleedingTick,
+    BonusSet,
     ConditionNote,
     Died,
     EffectAdded,
@@ -157,8 +158,13 @@ def actions_text(p: Participant) -> str:
     return text
 
 
+def shared_turn(members: Sequence[Participant]) -> bool:
+    """A group initiative's slot: several participants (or what is left of them) on one roll."""
+    return members[0].group is not None and members[0].group_roll
+
+
 def slot_label(members: Sequence[Participant]) -> str:
-    if members[0].group:
+    if shared_turn(members):
         return f"{safe(members[0].group)} ×{len(members)}"
     return safe(members[0].name)
 
@@ -188,7 +194,7 @@ def _slot_lines(enc: Encounter, index: int, slot: Sequence[int], *, show_npc_hp:
         marker = "✅"
     else:
         marker = "◻️"
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not shared_turn(members):
         p = members[0]
         line = f"{marker} `{successes:>3}` " + _participant_line(
             p, show_npc_hp=show_npc_hp, in_group=False
@@ -317,6 +323,11 @@ def event_line(enc: Encounter, event: Event) -> str | None:
             article = "an" if kind.value == "action" else "a"
             paid_text = " (paid with an action)" if paid else ""
             return f"{safe(name)} uses {article} {kind.title}{paid_text}."
+        case BonusSet(participant_ids=ids, bonus=bonus, boons=boons):
+            who = ", ".join(safe(p.name) for p in _existing(enc, ids))
+            dice = f"{bonus} bonus {'die' if bonus == 1 else 'dice'}"
+            boon_text = f"{boons} boon{'s' if boons != 1 else ''}"
+            return f"{who}: initiative rolls with {dice} and {boon_text} from the next roll."
         case ResultSet(participant_ids=ids, successes=successes, applies_now=now):
             who = ", ".join(safe(p.name) for p in _existing(enc, ids))
             when = "from now on this round" if now else "for the next round's roll"
@@ -379,7 +390,7 @@ def turn_announcement(enc: Encounter, events: Sequence[Event]) -> TurnAnnounceme
     lines = event_lines(enc, events)
     if lines:
         _add_field(embed, "Start of turn", lines)
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not shared_turn(members):
         embed.add_field(name="This round", value=actions_text(members[0]), inline=False)
     elif members:
         names = ", ".join(safe(m.name) for m in members)

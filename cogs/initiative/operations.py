@@ -34,6 +34,7 @@ from bot.rules.hocs.initiative import (
     next_turn,
     prev_turn,
     remove_participants,
+    set_bonus,
     set_result,
     spend,
 )
@@ -123,7 +124,7 @@ def join(character_name: str | None) -> Operation:
     return run
 
 
-def add_sheet_npc(name: str, character_name: str) -> Operation:
+def add_sheet_npc(name: str, character_name: str, *, bonus: int = 0, boons: int = 0) -> Operation:
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "add participants")
         character = await CharacterRepository(context.conn).find(
@@ -132,6 +133,7 @@ def add_sheet_npc(name: str, character_name: str) -> Operation:
         if character is None:
             raise UserError("There is no character by that name here: check /character list.")
         new = participant_from_character(character, name=name)
+        new = replace(new, stats=replace(new.stats, bonus=bonus, boons=boons))
         return add_participants(context.state, [new], context.dice)
 
     return run
@@ -144,6 +146,7 @@ def add_quick_npcs(
     stats: InitiativeStats,
     count: int,
     group: bool,
+    group_roll: bool = False,
     hp: int | None,
 ) -> Operation:
     async def run(context: ChangeContext) -> Result:
@@ -156,6 +159,7 @@ def add_quick_npcs(
                 side=side,
                 stats=stats,
                 group=base if group else None,
+                group_roll=group and group_roll,
                 hp=hp,
                 max_hp=hp,
             )
@@ -215,11 +219,41 @@ def remove(name: str) -> Operation:
     return run
 
 
-def set_successes(name: str, successes: int) -> Operation:
+def set_initiative(
+    name: str,
+    *,
+    successes: int | None = None,
+    bonus: int | None = None,
+    boons: int | None = None,
+) -> Operation:
+    """A result by hand, and/or the GM's other bonuses; a group's name sets each member
+    (each slot, when its members roll their own)."""
+
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "set initiative results")
-        members = find(context.state, name)
-        return set_result(context.state, [p.id for p in members], successes)
+        state = context.state
+        members = find(state, name)
+        events: list[Event] = []
+        if bonus is not None or boons is not None:
+            state, more = set_bonus(state, [p.id for p in members], bonus=bonus, boons=boons)
+            events += more
+        if successes is not None:
+            done: set[int] = set()
+            for member in members:
+                if member.id in done:
+                    continue
+                index = state.slot_of(member.id)
+                if index is not None:
+                    slot = state.order[index]
+                elif member.turn_key is not None:  # group initiative, before round 1
+                    slot = tuple(m.id for m in members if m.turn_key == member.turn_key)
+                else:
+                    slot = (member.id,)
+                ids = [i for i in slot if any(m.id == i for m in members)] or [member.id]
+                done.update(ids)
+                state, more = set_result(state, ids, successes)
+                events += more
+        return state, events
 
     return run
 

@@ -175,7 +175,7 @@ def turn_view(
     if not members:
         return None
     view = discord.ui.View(timeout=None)
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not (members[0].group and members[0].group_roll):
         p = members[0]
         allowance, spent = p.allowance, p.spent
         either_used = allowance.either_or and spent.actions + spent.quick >= p.either_or_limit

@@ -21,8 +21,9 @@ Rulings, in short (also listed on the commands):
 
 * Order: most successes, then PCs, allies, antagonists, then join order. Every round
   re-rolls everyone; a result set by hand applies at once to a slot still to act,
-  otherwise to the next roll. A group rolls once (first living member) and acts on
-  one turn.
+  otherwise to the next roll. Every group member rolls and acts alone unless the GM
+  chose group initiative: then the group rolls once (first living member) and acts
+  on one turn. The GM's bonus dice and boons join a participant's pool.
 * A timed condition lasting N rounds ends at the start of its holder's turn N rounds
   after the round it was added (or when the round after that starts).
 * Start of a turn: expiries, then bleeding (hit point loss; death beyond the
@@ -58,6 +59,7 @@ from bot.rules.hocs.initiative.effects import NOTED_CONDITIONS, add_effect, clea
 from bot.rules.hocs.initiative.events import (
     ActionMarked,
     BleedingTick,
+    BonusSet,
     ConditionNote,
     Died,
     EffectAdded,
@@ -87,7 +89,7 @@ from bot.rules.hocs.initiative.model import (
     participant_from_dict,
     participant_to_dict,
 )
-from bot.rules.hocs.initiative.order import roll_slot, set_result, start_round
+from bot.rules.hocs.initiative.order import roll_slot, set_bonus, set_result, start_round
 from bot.rules.hocs.initiative.roster import (
     Summary,
     add_participants,
@@ -130,6 +132,7 @@ __all__ = [
     "ActionKind",
     "ActionMarked",
     "BleedingTick",
+    "BonusSet",
     "ConditionNote",
     "Died",
     "Effect",
@@ -178,6 +181,7 @@ __all__ = [
     "refresh_participant",
     "remove_participants",
     "roll_slot",
+    "set_bonus",
     "set_result",
     "spend",
     "start_round",

@@ -131,6 +131,15 @@ class ActionMarked:
 
 
 @dataclass(frozen=True)
+class BonusSet:
+    """The GM's other bonuses to participants' initiative, from the next roll on."""
+
+    participant_ids: tuple[int, ...]
+    bonus: int
+    boons: int
+
+
+@dataclass(frozen=True)
 class ResultSet:
     participant_ids: tuple[int, ...]
     successes: int
@@ -172,6 +181,7 @@ Event = (
     | Removed
     | ActionMarked
     | ResultSet
+    | BonusSet
     | RecoveryTestDue
     | RecoveryTestRolled
 )

@@ -44,7 +44,8 @@ class Participant:
     stats: InitiativeStats
     owner_id: int | None = None  # the player who controls it and is pinged on its turn
     character_id: int | None = None
-    group: str | None = None  # members of one group share a roll and a turn
+    group: str | None = None  # a name for several participants at once
+    group_roll: bool = False  # group initiative: the group shares one roll and one turn
     hp: int | None = None
     max_hp: int | None = None
     temp_hp: int = 0
@@ -64,6 +65,11 @@ class Participant:
     @property
     def group_key(self) -> str | None:
         return normalise_name(self.group) if self.group else None
+
+    @property
+    def turn_key(self) -> str | None:
+        """The group whose single roll and turn this participant shares, if any."""
+        return self.group_key if self.group_roll else None
 
     @property
     def is_down(self) -> bool:
@@ -102,6 +108,7 @@ class NewParticipant:
     owner_id: int | None = None
     character_id: int | None = None
     group: str | None = None
+    group_roll: bool = False
     hp: int | None = None
     max_hp: int | None = None
     temp_hp: int = 0
@@ -187,6 +194,7 @@ def participant_to_dict(p: Participant) -> dict[str, Any]:
         "owner_id": p.owner_id,
         "character_id": p.character_id,
         "group": p.group,
+        "group_roll": p.group_roll,
         "hp": p.hp,
         "max_hp": p.max_hp,
         "temp_hp": p.temp_hp,
@@ -215,6 +223,7 @@ def participant_from_dict(data: Mapping[str, Any]) -> Participant:
         owner_id=data.get("owner_id"),
         character_id=data.get("character_id"),
         group=data.get("group"),
+        group_roll=bool(data.get("group_roll", False)),
         hp=data.get("hp"),
         max_hp=data.get("max_hp"),
         temp_hp=int(data.get("temp_hp") or 0),

@@ -20,6 +20,7 @@ MAX_NAME = 40
 MAX_SUCCESSES = 50
 MAX_ROUNDS = 100
 MAX_COUNT = 20
+MAX_BONUS_DICE = 10
 
 
 class Side(StrEnum):
@@ -65,9 +66,10 @@ def bounded(value: int, low: int, high: int, what: str) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class InitiativeStats:
-    """What an initiative roll is made of: attribute + training + expertise, and the
-    banes a sheet character's injuries give the agility roll (``injury_banes``) and the
-    presence roll of a social encounter (``social_injury_banes``)."""
+    """What an initiative roll is made of: attribute + training + expertise + ``bonus``
+    dice ("any other bonuses", set by the GM) and ``boons``, and the banes a sheet
+    character's injuries give the agility roll (``injury_banes``) and the presence roll
+    of a social encounter (``social_injury_banes``)."""
 
     agility: int
     presence: int
@@ -75,6 +77,8 @@ class InitiativeStats:
     expertise: bool = False
     injury_banes: int = 0
     social_injury_banes: int = 0
+    bonus: int = 0
+    boons: int = 0
 
     def __post_init__(self) -> None:
         bounded(self.agility, 0, MAX_ATTRIBUTE, "Agility")
@@ -82,10 +86,12 @@ class InitiativeStats:
         bounded(self.training, 0, MAX_TRAINING, "Training in initiative")
         bounded(self.injury_banes, 0, MAX_MODIFIER, "Injury banes")
         bounded(self.social_injury_banes, 0, MAX_MODIFIER, "Injury banes")
+        bounded(self.bonus, 0, MAX_BONUS_DICE, "Bonus dice")
+        bounded(self.boons, 0, MAX_MODIFIER, "Boons")
 
     def base(self, *, social: bool) -> int:
         attribute = self.presence if social else self.agility
-        return attribute + self.training + (1 if self.expertise else 0)
+        return attribute + self.training + (1 if self.expertise else 0) + self.bonus
 
     def banes(self, *, social: bool) -> int:
         """Banes the roll suffers from injuries (conditions are the participant's)."""
@@ -102,6 +108,10 @@ class InitiativeStats:
             data["injury_banes"] = self.injury_banes
         if self.social_injury_banes:
             data["social_injury_banes"] = self.social_injury_banes
+        if self.bonus:
+            data["bonus"] = self.bonus
+        if self.boons:
+            data["boons"] = self.boons
         return data
 
     @classmethod
@@ -113,6 +123,8 @@ class InitiativeStats:
             expertise=bool(data.get("expertise", False)),
             injury_banes=int(data.get("injury_banes", 0)),
             social_injury_banes=int(data.get("social_injury_banes", 0)),
+            bonus=int(data.get("bonus", 0)),
+            boons=int(data.get("boons", 0)),
         )
 
 
