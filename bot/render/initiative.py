@@ -47,6 +47,7 @@ DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1024
 LINE_LIMIT = 160
 SIDE_TAG = {Side.PC: "PC", Side.ALLY: "ally", Side.ANTAGONIST: "foe"}
+SIDE_PLURAL = {Side.PC: "Player characters", Side.ALLY: "Allies", Side.ANTAGONIST: "Antagonists"}
 TIE_NOTE = "Ties: player characters, then allies, then antagonists, then join order."
 
 NOTES = {
@@ -240,8 +241,10 @@ def tracker_embed(enc: Encounter, *, show_npc_hp: bool | None = None) -> discord
         flags.append("social (presence)")
     if enc.skip_down:
         flags.append("skipping the down")
-    flags.append("* set by hand")
-    embed.set_footer(text=" · ".join(flags) + f"\n{TIE_NOTE}")
+    lines = [" · ".join(flags)]
+    if any(p.roll is not None and p.roll.manual for p in enc.participants):
+        lines.append("* result set by the GM, not rolled")  # explains the marks, when any
+    embed.set_footer(text="\n".join([*lines, TIE_NOTE]))
     return embed
 
 
@@ -428,7 +431,7 @@ def summary_embed(summary: Summary, *, show_npc_hp: bool = True) -> discord.Embe
         standing = [line(p) for p in summary.standing if p.side is side]
         down = [f"~~{line(p)}~~" if p.is_dead else line(p) for p in summary.down if p.side is side]
         if standing or down:
-            _add_field(embed, f"{side.title}s", standing + down)
+            _add_field(embed, SIDE_PLURAL[side], standing + down)
     return embed
 
 

@@ -47,6 +47,8 @@ ConditionName = Literal[
     "outnumbered", "slow", "stable", "staggered", "unconscious", "wounded",
 ]  # fmt: skip
 NAME_HELP = "A participant, or a group by its name"
+GROUP_DESCRIPTION = "The initiative tracker: encounters, turns, actions and conditions"
+LIST_DESCRIPTION = "Show this channel's initiative order (privately)"
 
 
 def guild_of(ctx: Ctx) -> discord.Guild:
@@ -81,6 +83,10 @@ class InitiativeCog(commands.Cog, name="Initiative"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.service = InitiativeService(bot)
+        # A hybrid group's fallback takes the group's description: give /init list its own.
+        fallback = self.init.app_command.get_command("list")
+        if fallback is not None:
+            fallback.description = LIST_DESCRIPTION
 
     async def cog_load(self) -> None:
         # Turn-message buttons from before a restart find their handlers again.
@@ -119,7 +125,12 @@ class InitiativeCog(commands.Cog, name="Initiative"):
         await send_test_prompts(ctx.channel, outcome)
         await self.service.refresh_tracker(ctx.channel)
 
-    @commands.hybrid_group(name="init", fallback="list", extras={"rulings": RULINGS["list"]})
+    @commands.hybrid_group(
+        name="init",
+        fallback="list",
+        description=GROUP_DESCRIPTION,
+        extras={"rulings": RULINGS["list"]},
+    )
     @commands.guild_only()
     async def init(self, ctx: Ctx) -> None:
         """Show this channel's initiative order (privately)."""

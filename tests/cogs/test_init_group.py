@@ -68,3 +68,26 @@ async def test_the_gm_adds_other_bonuses_to_initiative(bot: TableBot, slash: Sla
     assert player.ephemeral and "Only the GM" in (player.content or "")
     await assert_tracker_matches(bot, slash.channel)
     await dpytest.empty_queue()
+
+
+async def test_wording_the_summary_the_legend_and_the_group_description(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    tree_init = bot.tree.get_command("init")
+    assert tree_init is not None
+    listing = tree_init.get_command("list")  # type: ignore[union-attr]
+    assert listing is not None and listing.description.startswith("Show this channel")
+    assert tree_init.description.startswith("The initiative tracker")
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init add", name="Guard", side="ally", **gm(slash))
+    await slash.run("init add", name="Orc", **gm(slash))
+    bot.dice = ScriptedDice([4, 1, 1, 1])
+    await slash.run("init next", **gm(slash))
+    footer = (await assert_tracker_matches(bot, slash.channel)).embeds[0].footer.text or ""
+    assert "set by" not in footer  # no result set by hand: no legend
+    await slash.run("init set", name="Orc", successes=3, **gm(slash))
+    footer = (await assert_tracker_matches(bot, slash.channel)).embeds[0].footer.text or ""
+    assert footer.splitlines()[1] == "* result set by the GM, not rolled"
+    ended = await slash.run("init end", **gm(slash))
+    assert [f["name"] for f in ended.embeds[0]["fields"]] == ["Allies", "Antagonists"]
+    await dpytest.empty_queue()
