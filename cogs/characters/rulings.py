@@ -19,6 +19,8 @@ RULINGS: dict[str, list[str]] = {
         "Names: 1–64 characters on one line with a letter or digit, unique in the server"
         " ignoring case and spacing.",
         "A new character starts with full hit points, recovery and determination.",
+        "A player character created while a session is running gets that session's hero"
+        " point, which it missed at /session start (the GM can /hero take it).",
         SPIRIT,
         INSTINCT,
     ],
