@@ -249,6 +249,7 @@ class CharactersCog(commands.Cog, name="Characters"):
         armor="Armor toughness",
         instinct="Mind is Instinct (animals, monsters)",
         new_name="Rename the character",
+        load="Item slots carried (regular 1, bulky 2, 3 superlight 1)",
     )
     @app_commands.autocomplete(name=options.character_names)
     async def character_edit(
@@ -266,12 +267,13 @@ class CharactersCog(commands.Cog, name="Characters"):
         armor: Armor = None,  # type: ignore[assignment]
         instinct: bool | None = None,
         new_name: Name = None,  # type: ignore[assignment]
+        load: commands.Range[int, 0, 99] = None,  # type: ignore[assignment]
     ) -> None:
         """Change sheet values; current values are kept within the new maxima."""
         values = dict(
             strength=strength, agility=agility, mind=mind, presence=presence, tier=tier,
             exp=exp, size=size, spirit_attribute=spirit_attribute, armor=armor,
-            instinct=instinct, new_name=new_name,
+            instinct=instinct, new_name=new_name, load=load,
         )  # fmt: skip
         await self._edit(ctx, name, "edit its sheet", edits.edit_sheet, **values)
 

@@ -47,6 +47,10 @@ RULINGS: dict[str, list[str]] = {
         " heal or rest for that.",
         "Tier and exp are set separately: the GM decides when a character reaches a tier.",
         "A tier below a skill's training is refused: lower the training first.",
+        "load is the item slots carried (regular 1, bulky 2, three superlight 1). Above the"
+        " carrying capacity: 3 banes on strength and agility rolls, and hindered, slow and"
+        " defenseless, gained when the load or capacity changes to overloaded and lost when"
+        " the load fits again.",
         SPIRIT,
         INSTINCT,
     ],
