@@ -7,10 +7,10 @@ mentions); the only mention ever produced is the owning player's on their turn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import discord
 
+from bot.render.recovery import TurnAnnouncement, test_line
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.initiative import (
     ActionMarked,
@@ -39,7 +39,6 @@ from bot.rules.hocs.initiative import (
     TurnStarted,
     status_word,
 )
-from bot.rules.hocs.threshold import RecoveryKind, RecoveryResult, RecoveryTest
 
 COLOUR = discord.Colour.dark_red()
 DONE_COLOUR = discord.Colour.dark_grey()
@@ -55,20 +54,6 @@ NOTES = {
     Condition.UNCONSCIOUS: "is unconscious and can't act",
     Condition.STAGGERED: "is staggered: 1 action or 1 quick action this turn, 2 banes on rolls",
     Condition.SLOW: "is slow: only 1 action this turn",
-}
-
-
-RESULT_TEXT = {
-    RecoveryResult.STABLE: "stable, still unconscious",
-    RecoveryResult.DIES: "dies",
-    RecoveryResult.WAKES: "wakes up",
-    RecoveryResult.STAYS_UNCONSCIOUS: "stays unconscious",
-}
-TEST_STAKES = {
-    RecoveryKind.DYING: "Success: stable (still unconscious). Failure: dies.",
-    RecoveryKind.UNCONSCIOUS: (
-        "Success: wakes up (staggered at 0 HP or below). Failure: stays unconscious."
-    ),
 }
 
 
@@ -124,16 +109,6 @@ def clock_text(p: Participant) -> str:
     if p.clock.prompted:
         return f"{p.clock.kind.value} test due: roll it"
     return f"{p.clock.kind.value} test in round {p.clock.due_round}"
-
-
-def test_line(name: str, test: RecoveryTest) -> str:
-    """``Aria's dying test (Physique: 5 2 4): 2 successes vs 3 — dies.``"""
-    faces = " ".join(str(d.final_face) for d in test.roll.dice) or "no dice"
-    successes = f"{test.successes} success{'es' if test.successes != 1 else ''}"
-    return (
-        f"🎲 {safe(name)}'s {test.kind.value} test ({safe(test.skill)}: {faces}):"
-        f" {successes} vs 3 — {RESULT_TEXT[test.result]}."
-    )
 
 
 def vitals_text(p: Participant, *, show_npc_hp: bool) -> str:
@@ -349,27 +324,6 @@ def event_lines(enc: Encounter, events: Iterable[Event]) -> list[str]:
 # --- turn announcements -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _UserId:
-    """A user for ``AllowedMentions``: discord.py sends ``.id`` as given, and Discord's API
-    types a snowflake as a string."""
-
-    id: str
-
-
-@dataclass(frozen=True)
-class TurnAnnouncement:
-    content: str
-    embed: discord.Embed
-    ping: tuple[int, ...]  # the owning players, the only users this message may mention
-
-    @property
-    def allowed_mentions(self) -> discord.AllowedMentions:
-        return discord.AllowedMentions(
-            everyone=False, roles=False, users=[_UserId(str(i)) for i in self.ping]
-        )
-
-
 def turn_announcement(enc: Encounter, events: Sequence[Event]) -> TurnAnnouncement:
     """Whose turn it is (with round and initiative), what happened as it started."""
     members = enc.current_participants
@@ -433,21 +387,3 @@ def summary_embed(summary: Summary, *, show_npc_hp: bool = True) -> discord.Embe
         if standing or down:
             _add_field(embed, SIDE_PLURAL[side], standing + down)
     return embed
-
-
-def test_prompt(enc: Encounter, event: RecoveryTestDue) -> TurnAnnouncement:
-    """The message asking a dying or unconscious participant's player to roll the test."""
-    who = enc.get(event.participant_id)
-    owner = event.owner_id if who is not None and who.side is Side.PC else None
-    ping = (owner,) if owner is not None else ()
-    lead = f"<@{owner}> " if owner is not None else ""
-    content = f"{lead}**{safe(event.name)}** must make a {event.kind.value} test."
-    embed = discord.Embed(
-        title=f"{event.kind.value.title()} test due",
-        description=(
-            f"{safe(event.name)}: physique or willpower vs 3. {TEST_STAKES[event.kind]}\n"
-            "Roll it with a button below (the player, or the GM for them)."
-        ),
-        colour=COLOUR,
-    )
-    return TurnAnnouncement(content=content[:2000], embed=embed, ping=ping)

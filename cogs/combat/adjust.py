@@ -17,7 +17,7 @@ from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.combat import conditions_embed, hp_embed
-from bot.render.initiative import test_line
+from bot.render.recovery import test_line
 from bot.replies import send
 from bot.rules.hocs.attack import Vitals
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions

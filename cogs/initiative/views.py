@@ -18,7 +18,8 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly
-from bot.render.initiative import actions_text, event_lines, test_prompt, turn_announcement
+from bot.render.initiative import actions_text, event_lines, turn_announcement
+from bot.render.recovery import test_prompt
 from bot.rules.hocs.initiative import ActionKind, Encounter, Event, RecoveryTestDue
 from cogs.initiative.operations import act, advance, recovery_test
 from cogs.initiative.service import InitiativeService, Outcome
