@@ -193,6 +193,10 @@ def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
     fortune = ", ".join(safe(s) for s in character.fortune_sources) or "none"
     embed.add_field(name="Fortune points", value=clip(fortune))
     carrying = with_base(values.carrying_capacity, base.carrying_capacity, unit=" slots")
+    if values.load:  # shown once the player sets it (/character edit load:)
+        carrying += f", load {values.load}"
+        if values.overloaded:
+            carrying += " — overloaded: 3 banes on STR/AGI rolls"
     embed.add_field(name="Carrying capacity", value=carrying)
     embed.add_field(name="Toughness", value=f"{details.armor} (armor)")
     spirit = sheet.attribute_label(sheet.spirit_attribute).lower()

@@ -7,14 +7,15 @@ mentions); the only mention ever produced is the owning player's on their turn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import discord
 
+from bot.render.recovery import TurnAnnouncement, test_line
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.initiative import (
     ActionMarked,
     BleedingTick,
+    BonusSet,
     ConditionNote,
     Died,
     EffectAdded,
@@ -24,6 +25,8 @@ from bot.rules.hocs.initiative import (
     Event,
     Joined,
     Participant,
+    RecoveryTestDue,
+    RecoveryTestRolled,
     Removed,
     ResultSet,
     RoundStarted,
@@ -43,10 +46,11 @@ DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1024
 LINE_LIMIT = 160
 SIDE_TAG = {Side.PC: "PC", Side.ALLY: "ally", Side.ANTAGONIST: "foe"}
+SIDE_PLURAL = {Side.PC: "Player characters", Side.ALLY: "Allies", Side.ANTAGONIST: "Antagonists"}
 TIE_NOTE = "Ties: player characters, then allies, then antagonists, then join order."
 
 NOTES = {
-    Condition.DYING: "is dying: a dying test (physique or willpower, 3) is due after STR minutes",
+    Condition.DYING: "is dying: a dying test (physique or willpower vs 3) after STR minutes",
     Condition.UNCONSCIOUS: "is unconscious and can't act",
     Condition.STAGGERED: "is staggered: 1 action or 1 quick action this turn, 2 banes on rolls",
     Condition.SLOW: "is slow: only 1 action this turn",
@@ -98,6 +102,15 @@ def conditions_text(p: Participant) -> str:
     return ", ".join(parts)
 
 
+def clock_text(p: Participant) -> str:
+    """When the participant's dying or unconscious test is due, or that it awaits a roll."""
+    if p.clock is None or p.is_dead:
+        return ""
+    if p.clock.prompted:
+        return f"{p.clock.kind.value} test due: roll it"
+    return f"{p.clock.kind.value} test in round {p.clock.due_round}"
+
+
 def vitals_text(p: Participant, *, show_npc_hp: bool) -> str:
     """HP for player characters (and NPCs when the GM shows them), else a status word."""
     if p.hp is not None and (p.side is Side.PC or show_npc_hp):
@@ -121,8 +134,13 @@ def actions_text(p: Participant) -> str:
     return text
 
 
+def shared_turn(members: Sequence[Participant]) -> bool:
+    """A group initiative's slot: several participants (or what is left of them) on one roll."""
+    return members[0].group is not None and members[0].group_roll
+
+
 def slot_label(members: Sequence[Participant]) -> str:
-    if members[0].group:
+    if shared_turn(members):
         return f"{safe(members[0].group)} ×{len(members)}"
     return safe(members[0].name)
 
@@ -134,6 +152,9 @@ def _participant_line(p: Participant, *, show_npc_hp: bool, in_group: bool) -> s
     conditions = conditions_text(p)
     if conditions:
         parts.append(conditions)
+    clock = clock_text(p)
+    if clock:
+        parts.append(clock)
     return f"{head} — {' · '.join(parts)}"
 
 
@@ -149,7 +170,7 @@ def _slot_lines(enc: Encounter, index: int, slot: Sequence[int], *, show_npc_hp:
         marker = "✅"
     else:
         marker = "◻️"
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not shared_turn(members):
         p = members[0]
         line = f"{marker} `{successes:>3}` " + _participant_line(
             p, show_npc_hp=show_npc_hp, in_group=False
@@ -195,8 +216,10 @@ def tracker_embed(enc: Encounter, *, show_npc_hp: bool | None = None) -> discord
         flags.append("social (presence)")
     if enc.skip_down:
         flags.append("skipping the down")
-    flags.append("* set by hand")
-    embed.set_footer(text=" · ".join(flags) + f"\n{TIE_NOTE}")
+    lines = [" · ".join(flags)]
+    if any(p.roll is not None and p.roll.manual for p in enc.participants):
+        lines.append("* result set by the GM, not rolled")  # explains the marks, when any
+    embed.set_footer(text="\n".join([*lines, TIE_NOTE]))
     return embed
 
 
@@ -251,8 +274,22 @@ def event_line(enc: Encounter, event: Event) -> str | None:
             )
         case Died(name=name, reason=reason):
             return f"💀 {safe(name)} dies: {reason}."
-        case ConditionNote(name=name, condition=condition):
+        case ConditionNote(participant_id=pid, name=name, condition=condition):
+            who = enc.get(pid)
+            clock = who.clock if who is not None else None
+            if clock is not None and clock.kind.value == condition.value and not clock.prompted:
+                return (
+                    f"{safe(name)} is {condition.value}: the {condition.value} test (physique"
+                    f" or willpower vs 3) is due in round {clock.due_round}."
+                )
             return f"{safe(name)} {NOTES[condition]}."
+        case RecoveryTestDue(name=name, kind=kind):
+            return (
+                f"⏳ {safe(name)}'s {kind.value} test is due now (physique or willpower vs 3):"
+                " roll it with the prompt's buttons."
+            )
+        case RecoveryTestRolled(name=name, test=test):
+            return test_line(name, test)
         case Joined(name=name, successes=successes, acts_this_round=acts):
             if successes is None:
                 return f"{safe(name)} joins the encounter."
@@ -264,6 +301,11 @@ def event_line(enc: Encounter, event: Event) -> str | None:
             article = "an" if kind.value == "action" else "a"
             paid_text = " (paid with an action)" if paid else ""
             return f"{safe(name)} uses {article} {kind.title}{paid_text}."
+        case BonusSet(participant_ids=ids, bonus=bonus, boons=boons):
+            who = ", ".join(safe(p.name) for p in _existing(enc, ids))
+            dice = f"{bonus} bonus {'die' if bonus == 1 else 'dice'}"
+            boon_text = f"{boons} boon{'s' if boons != 1 else ''}"
+            return f"{who}: initiative rolls with {dice} and {boon_text} from the next roll."
         case ResultSet(participant_ids=ids, successes=successes, applies_now=now):
             who = ", ".join(safe(p.name) for p in _existing(enc, ids))
             when = "from now on this round" if now else "for the next round's roll"
@@ -280,27 +322,6 @@ def event_lines(enc: Encounter, events: Iterable[Event]) -> list[str]:
 
 
 # --- turn announcements -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _UserId:
-    """A user for ``AllowedMentions``: discord.py sends ``.id`` as given, and Discord's API
-    types a snowflake as a string."""
-
-    id: str
-
-
-@dataclass(frozen=True)
-class TurnAnnouncement:
-    content: str
-    embed: discord.Embed
-    ping: tuple[int, ...]  # the owning players, the only users this message may mention
-
-    @property
-    def allowed_mentions(self) -> discord.AllowedMentions:
-        return discord.AllowedMentions(
-            everyone=False, roles=False, users=[_UserId(str(i)) for i in self.ping]
-        )
 
 
 def turn_announcement(enc: Encounter, events: Sequence[Event]) -> TurnAnnouncement:
@@ -326,7 +347,7 @@ def turn_announcement(enc: Encounter, events: Sequence[Event]) -> TurnAnnounceme
     lines = event_lines(enc, events)
     if lines:
         _add_field(embed, "Start of turn", lines)
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not shared_turn(members):
         embed.add_field(name="This round", value=actions_text(members[0]), inline=False)
     elif members:
         names = ", ".join(safe(m.name) for m in members)
@@ -364,5 +385,5 @@ def summary_embed(summary: Summary, *, show_npc_hp: bool = True) -> discord.Embe
         standing = [line(p) for p in summary.standing if p.side is side]
         down = [f"~~{line(p)}~~" if p.is_dead else line(p) for p in summary.down if p.side is side]
         if standing or down:
-            _add_field(embed, f"{side.title}s", standing + down)
+            _add_field(embed, SIDE_PLURAL[side], standing + down)
     return embed

@@ -89,6 +89,7 @@ class CharacterDetails:
     immunities: tuple[DamageType, ...] = ()
     weaknesses: tuple[DamageType, ...] = ()
     speed: int = DEFAULT_SPEED
+    load: int = 0  # item slots carried (carrying capacity: bot.rules.hocs.effective)
 
     def weapon(self, name: str) -> Weapon | None:
         key = normalise_name(name)
@@ -128,6 +129,7 @@ def sheet_to_dict(sheet: CharacterSheet, details: CharacterDetails) -> dict[str,
         "immunities": [t.value for t in details.immunities],
         "weaknesses": [t.value for t in details.weaknesses],
         "speed": details.speed,
+        "load": details.load,
     }
 
 
@@ -165,5 +167,6 @@ def sheet_from_dict(data: dict[str, Any]) -> tuple[CharacterSheet, CharacterDeta
         immunities=_types(data.get("immunities", [])),
         weaknesses=_types(data.get("weaknesses", [])),
         speed=int(data.get("speed", DEFAULT_SPEED)),
+        load=int(data.get("load", 0)),
     )
     return sheet, details

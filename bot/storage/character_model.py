@@ -73,7 +73,8 @@ class Character:
     @property
     def effective(self) -> EffectiveValues:
         """The values to play with: the sheet with its wounds applied."""
-        return effective_values(self.sheet, self.wounds, speed=self.details.speed)
+        details = self.details
+        return effective_values(self.sheet, self.wounds, speed=details.speed, load=details.load)
 
 
 def fresh_state(values: EffectiveValues) -> CharacterState:

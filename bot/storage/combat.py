@@ -71,6 +71,7 @@ class CombatCharacter:
             immunities=details.immunities,
             weaknesses=details.weaknesses,
             speed=details.speed,
+            load=details.load,
         )
 
 

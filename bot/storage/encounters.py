@@ -22,6 +22,7 @@ from bot.rules.hocs.initiative import (
     InitiativeRoll,
     InitiativeStats,
     Participant,
+    RecoveryClock,
     Side,
     Spent,
 )
@@ -55,14 +56,21 @@ class EncounterRecord:
 
 # A hero point's extra action lasts until the end of the turn: it rides in the
 # participant's ``stats`` JSON (key ``extra_actions``) rather than a column of its
-# own, so no schema change was needed for it.
+# own, so no schema change was needed for it. The dying/unconscious test clock rides
+# there too (key ``clock``), and so does the group initiative flag (``group_roll``).
 _EXTRA_ACTIONS = "extra_actions"
+_CLOCK = "clock"
+_GROUP_ROLL = "group_roll"
 
 
 def _stats_with_bonuses(p: Participant) -> dict[str, object]:
     stats: dict[str, object] = dict(p.stats.to_dict())
     if p.extra_actions:
         stats[_EXTRA_ACTIONS] = p.extra_actions
+    if p.clock is not None:
+        stats[_CLOCK] = p.clock.to_dict()
+    if p.group_roll:
+        stats[_GROUP_ROLL] = True
     return stats
 
 
@@ -116,6 +124,8 @@ def _effect_from_row(row: aiosqlite.Row) -> Effect:
 def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
     stats = json.loads(row["stats"])
     extra_actions = int(stats.pop(_EXTRA_ACTIONS, 0))
+    clock = stats.pop(_CLOCK, None)
+    group_roll = bool(stats.pop(_GROUP_ROLL, False))
     return Participant(
         id=row["participant_id"],
         name=row["name"],
@@ -124,6 +134,7 @@ def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Pa
         owner_id=row["owner_id"],
         character_id=row["character_id"],
         group=row["group_name"],
+        group_roll=group_roll,
         hp=row["hp"],
         max_hp=row["max_hp"],
         temp_hp=row["temp_hp"],
@@ -136,6 +147,7 @@ def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Pa
             actions=row["actions_spent"], quick=row["quick_spent"], reactions=row["reactions_spent"]
         ),
         extra_actions=extra_actions,
+        clock=RecoveryClock.from_dict(clock) if clock else None,
     )
 
 

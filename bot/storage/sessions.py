@@ -74,6 +74,15 @@ class SessionRepository:
             row = await cursor.fetchone()
         return _from_row(row) if row else None
 
+    async def running(self, guild_id: int) -> GameSession | None:
+        """The campaign's running session, or None when none is running."""
+        async with self._conn.execute(
+            "SELECT * FROM sessions WHERE guild_id = ? AND ended_at IS NULL LIMIT 1",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None
+
     async def start(
         self, guild_id: int, plan: SessionPlan, *, one_shot: bool, started_by: int
     ) -> GameSession:

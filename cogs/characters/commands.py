@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,9 +23,11 @@ from bot.render.character import list_embed, safe, sheet_embed
 from bot.replies import send
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import CharacterSheet, SizeCategory
+from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.sessions import SessionRepository
 from cogs.characters import edits, options
 from cogs.characters.edits import Outcome
 from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
@@ -144,10 +147,19 @@ class CharactersCog(commands.Cog, name="Characters"):
             ):
                 await repo.set_active(guild.id, ctx.author.id, character.id)
                 active = True
+            hero_point = character_kind is CharacterKind.PC and (
+                await SessionRepository(conn).running(guild.id) is not None
+            )
+            if hero_point:  # it missed the point every PC got at /session start
+                points = await repo.give_hero_points(character.id, 1, MAX_HERO_POINTS)
+                state = replace(character.state, hero_points=points or 0)
+                character = replace(character, state=state)
         log.info("character %s created by %s", character.id, ctx.author.id)
         text = f"Created **{safe(character.name)}**."
         if active:
             text += " It is now your active character."
+        if hero_point:
+            text += " A session is running: it gets its hero point."
         await send(ctx, text, embed=sheet_embed(character, active=active))
 
     @character.command(
@@ -237,6 +249,7 @@ class CharactersCog(commands.Cog, name="Characters"):
         armor="Armor toughness",
         instinct="Mind is Instinct (animals, monsters)",
         new_name="Rename the character",
+        load="Item slots carried (regular 1, bulky 2, 3 superlight 1)",
     )
     @app_commands.autocomplete(name=options.character_names)
     async def character_edit(
@@ -254,12 +267,13 @@ class CharactersCog(commands.Cog, name="Characters"):
         armor: Armor = None,  # type: ignore[assignment]
         instinct: bool | None = None,
         new_name: Name = None,  # type: ignore[assignment]
+        load: commands.Range[int, 0, 99] = None,  # type: ignore[assignment]
     ) -> None:
         """Change sheet values; current values are kept within the new maxima."""
         values = dict(
             strength=strength, agility=agility, mind=mind, presence=presence, tier=tier,
             exp=exp, size=size, spirit_attribute=spirit_attribute, armor=armor,
-            instinct=instinct, new_name=new_name,
+            instinct=instinct, new_name=new_name, load=load,
         )  # fmt: skip
         await self._edit(ctx, name, "edit its sheet", edits.edit_sheet, **values)
 

@@ -57,6 +57,7 @@ _LABELS = {
     "spirit_attribute": "Mettle attribute",
     "uses_instinct": "Instinct",
     "armor": "Toughness (armor)",
+    "load": "Load (item slots)",
 }
 
 
@@ -79,6 +80,7 @@ def edit_sheet(sheet: CharacterSheet, details: CharacterDetails, **given: Any) -
             "Nothing to change: give at least one option, e.g. strength, tier or new_name."
         )
     armor = values.pop("armor", details.armor)
+    load = values.pop("load", details.load)
     if "new_name" in values:
         values["name"] = clean_name(values.pop("new_name"))
     if "size" in values:
@@ -96,7 +98,7 @@ def edit_sheet(sheet: CharacterSheet, details: CharacterDetails, **given: Any) -
             f" {tier} allows: lower it first with /character skill, then change the tier."
         )
     new_sheet = dataclasses.replace(sheet, **values)
-    new_details = dataclasses.replace(details, armor=armor)
+    new_details = dataclasses.replace(details, armor=armor, load=load)
     changes = [
         Change(_LABELS[key], _shown(getattr(sheet, key)), _shown(getattr(new_sheet, key)))
         for key in values
@@ -104,6 +106,8 @@ def edit_sheet(sheet: CharacterSheet, details: CharacterDetails, **given: Any) -
     ]
     if armor != details.armor:
         changes.append(Change(_LABELS["armor"], details.armor, armor))
+    if load != details.load:
+        changes.append(Change(_LABELS["load"], details.load, load))
     if not changes:
         raise UserError("Those are already the sheet's values: nothing changed.")
     return Outcome(new_sheet, new_details, tuple(changes))

@@ -16,9 +16,12 @@ from bot.character_access import (
     resolve_character,
 )
 from bot.errors import GuildOnly
+from bot.events import notify_characters_changed
 from bot.render.character import changes_message, derived_changes
 from bot.replies import send
+from bot.rules.hocs.effective import overload_conditions
 from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import Character, CharacterRepository
 from cogs.characters.edits import Outcome
 from cogs.characters.options import NameTaken
@@ -76,6 +79,28 @@ async def change_sheet(
             if clash is not None and clash.id != before.id:
                 raise NameTaken(outcome.sheet.name)
         after = await repo.update_sheet(before, outcome.sheet, outcome.details)
+        notes = outcome.notes + await _follow_overload(conn, before, after)
     log.info("character %s changed by %s: %s", after.id, ctx.author.id, action)
+    if notes != outcome.notes:
+        notify_characters_changed(bot, guild.id, [after.id])
     changes = [*outcome.changes, *derived_changes(before, after)]
-    await send(ctx, changes_message(after.name, changes, outcome.notes))
+    await send(ctx, changes_message(after.name, changes, notes))
+
+
+async def _follow_overload(
+    conn: aiosqlite.Connection, before: Character, after: Character
+) -> tuple[str, ...]:
+    """Gain or lose the overloaded conditions when the load or capacity crossed over."""
+    was, now = before.effective.overloaded, after.effective.overloaded
+    if was == now:
+        return ()
+    await CharacterVitalsRepository(conn).update_conditions(
+        after.id, lambda c: overload_conditions(c, was=was, now=now)
+    )
+    values = after.effective
+    if now:
+        return (
+            f"Overloaded (load {values.load} > capacity {values.carrying_capacity}): 3 banes"
+            " on strength and agility rolls; now hindered, slow and defenseless.",
+        )
+    return ("No longer overloaded: hindered, slow and defenseless are gone.",)

@@ -19,6 +19,8 @@ RULINGS: dict[str, list[str]] = {
         "Names: 1–64 characters on one line with a letter or digit, unique in the server"
         " ignoring case and spacing.",
         "A new character starts with full hit points, recovery and determination.",
+        "A player character created while a session is running gets that session's hero"
+        " point, which it missed at /session start (the GM can /hero take it).",
         SPIRIT,
         INSTINCT,
     ],
@@ -45,6 +47,10 @@ RULINGS: dict[str, list[str]] = {
         " heal or rest for that.",
         "Tier and exp are set separately: the GM decides when a character reaches a tier.",
         "A tier below a skill's training is refused: lower the training first.",
+        "load is the item slots carried (regular 1, bulky 2, three superlight 1). Above the"
+        " carrying capacity: 3 banes on strength and agility rolls, and hindered, slow and"
+        " defenseless, gained when the load or capacity changes to overloaded and lost when"
+        " the load fits again.",
         SPIRIT,
         INSTINCT,
     ],

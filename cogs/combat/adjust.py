@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Literal
 
 from discord import app_commands
 from discord.ext import commands
@@ -16,12 +17,18 @@ from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.combat import conditions_embed, hp_embed
+from bot.render.recovery import test_line
 from bot.replies import send
 from bot.rules.hocs.attack import Vitals
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
 from bot.rules.hocs.damage import heal
-from bot.rules.hocs.threshold import clear_staggered_if_recovered
+from bot.rules.hocs.threshold import (
+    clear_staggered_if_recovered,
+    recovery_kind,
+    roll_recovery_test,
+)
 from bot.storage.campaigns import CampaignRepository
+from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
 from cogs.combat.options import (
@@ -39,6 +46,15 @@ from cogs.combat.options import (
 from cogs.combat.targets import find_target
 
 log = logging.getLogger(__name__)
+
+RECOVERY_TEST_RULINGS = [
+    "GM only. A dying character tests physique or willpower vs 3: success, stable (still"
+    " unconscious); failure, dead. An unconscious one tests the same: success, awake"
+    " (staggered at 0 HP or below); failure, still unconscious.",
+    "Without a choice the pool with more dice after banes is rolled (physique on a tie).",
+    "In an encounter the tracker prompts the test itself when it falls due (STR minutes,"
+    " then every half hour, at 10 rounds a minute); this command is for any other time.",
+]
 
 Ctx = commands.Context[TableBot]
 
@@ -119,7 +135,10 @@ class AdjustCog(commands.Cog, name="Adjustments"):
     @commands.guild_only()
     async def condition(self, ctx: Ctx) -> None:
         """Conditions: list a character's, or (GM) add and remove them."""
-        raise UserError("Add a subcommand: /condition list, /condition add or /condition remove.")
+        raise UserError(
+            "Add a subcommand: /condition list, /condition add, /condition remove or"
+            " /condition test."
+        )
 
     @condition.command(name="list", extras={"rulings": CONDITION_RULINGS})
     @commands.guild_only()
@@ -195,6 +214,47 @@ class AdjustCog(commands.Cog, name="Adjustments"):
             return current.remove(chosen)
 
         await self._change(ctx, target, remove, f"{chosen.value} removed")
+
+    @condition.command(name="test", extras={"rulings": RECOVERY_TEST_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        target="A dying or unconscious character",
+        skill="Physique or willpower (default: the one with more dice)",
+    )
+    @app_commands.autocomplete(target=character_names)
+    async def condition_test(
+        self,
+        ctx: Ctx,
+        target: Name,
+        skill: Literal["physique", "willpower"] | None = None,
+    ) -> None:
+        """GM: call for a dying or unconscious character's test now and apply its outcome."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+            require_gm(ctx.author, campaign, "call for a dying or unconscious test")
+            found = await find_target(conn, ctx.guild.id, target)
+            vitals = found.vitals
+            if recovery_kind(vitals.conditions) is None:
+                raise UserError(
+                    f"{safe(found.character.name)} is neither dying nor unconscious: no test to"
+                    " make."
+                )
+            test = roll_recovery_test(
+                found.effective, vitals.conditions, vitals.hp, self.bot.dice, skill=skill
+            )
+            # Conditional on the row's version: a change made meanwhile refuses the test.
+            written = await CharacterVitalsRepository(conn).set_conditions(
+                found.character.id, test.after, expected_version=found.character.version
+            )
+            if not written:
+                raise UserError("The character changed at the same moment: call for it again.")
+        notify_characters_changed(self.bot, ctx.guild.id, [found.character.id])
+        log.info("%s test of %s: %s", test.kind.value, found.character.id, test.result.value)
+        after = replace(vitals, conditions=test.after)
+        embed = conditions_embed(found.character.name, after, found.effective.max_hp)
+        await send(ctx, test_line(found.character.name, test), embed=embed)
 
     async def _change(
         self, ctx: Ctx, target: str, update: Callable[[Conditions], Conditions], what: str

@@ -30,7 +30,13 @@ from bot.storage.encounters import EncounterRepository
 from cogs.initiative import operations as ops
 from cogs.initiative.rulings import RULINGS
 from cogs.initiative.service import InitiativeService, NoEncounter, Operation, sync_characters
-from cogs.initiative.views import ActButton, EndTurnButton, turn_view
+from cogs.initiative.views import (
+    ActButton,
+    EndTurnButton,
+    RecoveryTestButton,
+    send_test_prompts,
+    turn_view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +47,8 @@ ConditionName = Literal[
     "outnumbered", "slow", "stable", "staggered", "unconscious", "wounded",
 ]  # fmt: skip
 NAME_HELP = "A participant, or a group by its name"
+GROUP_DESCRIPTION = "The initiative tracker: encounters, turns, actions and conditions"
+LIST_DESCRIPTION = "Show this channel's initiative order (privately)"
 
 
 def guild_of(ctx: Ctx) -> discord.Guild:
@@ -75,13 +83,17 @@ class InitiativeCog(commands.Cog, name="Initiative"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.service = InitiativeService(bot)
+        # A hybrid group's fallback takes the group's description: give /init list its own.
+        fallback = self.init.app_command.get_command("list")
+        if fallback is not None:
+            fallback.description = LIST_DESCRIPTION
 
     async def cog_load(self) -> None:
         # Turn-message buttons from before a restart find their handlers again.
-        self.bot.add_dynamic_items(ActButton, EndTurnButton)
+        self.bot.add_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ActButton, EndTurnButton)
+        self.bot.remove_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
 
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
@@ -110,9 +122,15 @@ class InitiativeCog(commands.Cog, name="Initiative"):
             )
         else:
             await send(ctx, embed=changes_embed(state, outcome.events, title=title))
+        await send_test_prompts(ctx.channel, outcome)
         await self.service.refresh_tracker(ctx.channel)
 
-    @commands.hybrid_group(name="init", fallback="list", extras={"rulings": RULINGS["list"]})
+    @commands.hybrid_group(
+        name="init",
+        fallback="list",
+        description=GROUP_DESCRIPTION,
+        extras={"rulings": RULINGS["list"]},
+    )
     @commands.guild_only()
     async def init(self, ctx: Ctx) -> None:
         """Show this channel's initiative order (privately)."""
@@ -177,10 +195,13 @@ class InitiativeCog(commands.Cog, name="Initiative"):
         expertise="Expertise in initiative",
         side="Allies act before antagonists on a tie",
         count="How many to add",
-        group="Add them as one group acting on one roll",
+        group="Name them as one group (each still rolls its own initiative)",
         hp="Hit points of each (leave out or 0: not tracked)",
         presence="Presence, for social encounters (leave out or 0: same as agility)",
         character="A character sheet (an NPC) to add instead of quick stats",
+        group_initiative="The group rolls once and acts on one turn (with group)",
+        bonus="Other bonuses: extra dice in each one's initiative pool",
+        boons="Other bonuses: boons on each one's initiative roll",
     )
     @app_commands.autocomplete(character=character_names)
     async def init_add(
@@ -196,18 +217,35 @@ class InitiativeCog(commands.Cog, name="Initiative"):
         hp: commands.Range[int, 0, 999] = 0,
         presence: commands.Range[int, 0, 5] = 0,
         character: commands.Range[str, 1, 64] = "",
+        group_initiative: bool = False,
+        bonus: commands.Range[int, 0, 10] = 0,
+        boons: commands.Range[int, 0, 5] = 0,
     ) -> None:
         """Add NPCs: quick ones by name and stats, several or a group, or a sheet (GM only)."""
+        if group_initiative and not group:
+            raise UserError("Group initiative is for a group: add group:True as well.")
         if character:
             if count > 1 or group:
                 raise UserError("A sheet NPC is added one at a time: leave out count and group.")
-            await self._change(ctx, ops.add_sheet_npc(name, character), title="Added")
+            operation = ops.add_sheet_npc(name, character, bonus=bonus, boons=boons)
+            await self._change(ctx, operation, title="Added")
             return
         stats = InitiativeStats(
-            agility=agility, presence=presence or agility, training=training, expertise=expertise
+            agility=agility,
+            presence=presence or agility,
+            training=training,
+            expertise=expertise,
+            bonus=bonus,
+            boons=boons,
         )
         operation = ops.add_quick_npcs(
-            name, side=Side(side), stats=stats, count=count, group=group, hp=hp or None
+            name,
+            side=Side(side),
+            stats=stats,
+            count=count,
+            group=group,
+            group_roll=group_initiative,
+            hp=hp or None,
         )
         await self._change(ctx, operation, title="Added")
 
@@ -251,11 +289,26 @@ class InitiativeCog(commands.Cog, name="Initiative"):
 
     @init.command(name="set", extras={"rulings": RULINGS["set"]})
     @commands.guild_only()
-    @app_commands.describe(name=NAME_HELP, successes="The initiative result")
+    @app_commands.describe(
+        name=NAME_HELP,
+        successes="The initiative result",
+        bonus="Other bonuses: extra dice in the initiative pool from the next roll",
+        boons="Other bonuses: boons on the initiative roll from the next roll",
+    )
     @app_commands.autocomplete(name=participant_names)
-    async def init_set(self, ctx: Ctx, name: Name, successes: commands.Range[int, 0, 50]) -> None:
-        """Set someone's initiative successes by hand (GM only)."""
-        await self._change(ctx, ops.set_successes(name, successes), title="Initiative set")
+    async def init_set(
+        self,
+        ctx: Ctx,
+        name: Name,
+        successes: commands.Range[int, 0, 50] = None,  # type: ignore[assignment]
+        bonus: commands.Range[int, 0, 10] = None,  # type: ignore[assignment]
+        boons: commands.Range[int, 0, 5] = None,  # type: ignore[assignment]
+    ) -> None:
+        """Set someone's initiative result, or their bonus dice and boons (GM only)."""
+        if successes is None and bonus is None and boons is None:
+            raise UserError("Give successes, bonus or boons to set.")
+        operation = ops.set_initiative(name, successes=successes, bonus=bonus, boons=boons)
+        await self._change(ctx, operation, title="Initiative set")
 
     @init.command(name="effect", extras={"rulings": RULINGS["effect"]})
     @commands.guild_only()

@@ -24,7 +24,9 @@ from bot.rules.hocs.initiative import (
     Side,
     add_effect,
     add_participants,
+    apply_recovery_test,
     check_name,
+    check_test,
     clear_effect,
     find,
     find_one,
@@ -32,10 +34,12 @@ from bot.rules.hocs.initiative import (
     next_turn,
     prev_turn,
     remove_participants,
+    set_bonus,
     set_result,
     spend,
 )
 from bot.rules.hocs.skills import normalise_name
+from bot.rules.hocs.threshold import roll_recovery_test
 from bot.storage.characters import Character, CharacterRepository
 from cogs.initiative.service import ChangeContext, Operation, initiative_stats
 
@@ -120,7 +124,7 @@ def join(character_name: str | None) -> Operation:
     return run
 
 
-def add_sheet_npc(name: str, character_name: str) -> Operation:
+def add_sheet_npc(name: str, character_name: str, *, bonus: int = 0, boons: int = 0) -> Operation:
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "add participants")
         character = await CharacterRepository(context.conn).find(
@@ -129,6 +133,7 @@ def add_sheet_npc(name: str, character_name: str) -> Operation:
         if character is None:
             raise UserError("There is no character by that name here: check /character list.")
         new = participant_from_character(character, name=name)
+        new = replace(new, stats=replace(new.stats, bonus=bonus, boons=boons))
         return add_participants(context.state, [new], context.dice)
 
     return run
@@ -141,6 +146,7 @@ def add_quick_npcs(
     stats: InitiativeStats,
     count: int,
     group: bool,
+    group_roll: bool = False,
     hp: int | None,
 ) -> Operation:
     async def run(context: ChangeContext) -> Result:
@@ -153,6 +159,7 @@ def add_quick_npcs(
                 side=side,
                 stats=stats,
                 group=base if group else None,
+                group_roll=group and group_roll,
                 hp=hp,
                 max_hp=hp,
             )
@@ -212,11 +219,41 @@ def remove(name: str) -> Operation:
     return run
 
 
-def set_successes(name: str, successes: int) -> Operation:
+def set_initiative(
+    name: str,
+    *,
+    successes: int | None = None,
+    bonus: int | None = None,
+    boons: int | None = None,
+) -> Operation:
+    """A result by hand, and/or the GM's other bonuses; a group's name sets each member
+    (each slot, when its members roll their own)."""
+
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "set initiative results")
-        members = find(context.state, name)
-        return set_result(context.state, [p.id for p in members], successes)
+        state = context.state
+        members = find(state, name)
+        events: list[Event] = []
+        if bonus is not None or boons is not None:
+            state, more = set_bonus(state, [p.id for p in members], bonus=bonus, boons=boons)
+            events += more
+        if successes is not None:
+            done: set[int] = set()
+            for member in members:
+                if member.id in done:
+                    continue
+                index = state.slot_of(member.id)
+                if index is not None:
+                    slot = state.order[index]
+                elif member.turn_key is not None:  # group initiative, before round 1
+                    slot = tuple(m.id for m in members if m.turn_key == member.turn_key)
+                else:
+                    slot = (member.id,)
+                ids = [i for i in slot if any(m.id == i for m in members)] or [member.id]
+                done.update(ids)
+                state, more = set_result(state, ids, successes)
+                events += more
+        return state, events
 
     return run
 
@@ -266,5 +303,30 @@ def skip_down(on: bool) -> Operation:
     async def run(context: ChangeContext) -> Result:
         require_gm(context, "change how the tracker skips the down")
         return replace(context.state, skip_down=on), []
+
+    return run
+
+
+def recovery_test(participant_id: int, clock_id: int, skill: str) -> Operation:
+    """Roll the dying or unconscious test ``clock_id`` names, once: the clock is replaced
+    in the same versioned save, so a second press finds no such test."""
+
+    async def run(context: ChangeContext) -> Result:
+        participant = check_test(context.state, participant_id, clock_id)
+        require_control(context, participant, "roll its test")
+        character = None
+        if participant.character_id is not None:
+            character = await CharacterRepository(context.conn).get(participant.character_id)
+        if character is None:
+            raise UserError(f"{participant.name} has no character sheet to roll the test with.")
+        test = roll_recovery_test(
+            character.effective,
+            participant.conditions,
+            participant.hp if participant.hp is not None else 0,
+            context.dice,
+            skill=skill,
+        )
+        enc, events = apply_recovery_test(context.state, participant_id, clock_id, test)
+        return enc, list(events)
 
     return run

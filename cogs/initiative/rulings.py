@@ -12,8 +12,21 @@ TIES = (
     " order they joined."
 )
 GROUP = (
-    "A group acts on one roll: it rolls once per round with its first living member's pool,"
-    " and all its members act on its one turn."
+    'Every member of a group rolls its own initiative and acts on its own turn ("all'
+    " characters involved make an initiative skill roll\"); the group's name still names"
+    " them all. With group_initiative the group rolls once per round with its first living"
+    " member's pool, and all its members act on its one turn."
+)
+BONUS = (
+    '"Any other bonuses": bonus dice join the initiative pool and boons the roll (boons'
+    " cancel banes one for one); a sheet's own pool stays in step with the sheet."
+)
+CLOCK = (
+    "Dying and unconscious: a round is taken as 6 seconds (10 rounds a minute). A dying"
+    " character's test falls due STR × 10 rounds after dying began, an unconscious one's"
+    " every 300 rounds, at the start of their turn; the player is prompted with buttons"
+    " (physique or willpower vs 3) that the GM may press too, and the outcome is applied"
+    " at once. Outside an encounter the GM uses /condition test."
 )
 DURATION = (
     "A condition lasting N rounds ends at the start of the affected participant's turn N"
@@ -62,14 +75,14 @@ NPC_DOWN = "A quick NPC whose tracked hit points reach 0 is down (dead)."
 RULINGS: dict[str, list[str]] = {
     "begin": [ORDER, TIES, SKIP, PINGS],
     "join": [JOIN, TIES, WOUNDED],
-    "add": [GROUP, JOIN, TIES, NPC_DOWN],
-    "next": [ORDER, TIES, PLAYER_NEXT, GROUP_END, TURN_START, SKIP, PINGS],
+    "add": [GROUP, BONUS, JOIN, TIES, NPC_DOWN],
+    "next": [ORDER, TIES, PLAYER_NEXT, GROUP_END, TURN_START, CLOCK, SKIP, PINGS],
     "prev": [PREV],
     "move": ["/init move starts the named participant's turn now; its start happens.", PREV],
     "remove": [REMOVE, "Naming a group removes all its members."],
     "act": [ACTIONS],
-    "set": [RESULT, TIES],
-    "effect": [DURATION, TURN_START, "Naming a group applies it to every member."],
+    "set": [RESULT, BONUS, TIES],
+    "effect": [DURATION, TURN_START, CLOCK, "Naming a group applies it to every member."],
     "skipdown": [SKIP],
     "list": ["The GM's private list shows NPC hit points even when the tracker hides them."],
     "end": ["Ending deletes the encounter; the summary lists who stands and who fell."],

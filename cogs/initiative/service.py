@@ -32,6 +32,7 @@ from bot.rules.hocs.initiative import (
     Event,
     InitiativeStats,
     refresh_participant,
+    update_clocks,
 )
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.storage.campaigns import Campaign, CampaignRepository
@@ -125,7 +126,8 @@ async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encou
             threshold=values.threshold,
             conditions=character.state.conditions,
         )
-    return state
+    # A character who started dying (a hit, /condition) starts its test clock now.
+    return update_clocks(state)
 
 
 def _diff(current: Conditions, before: Conditions, after: Conditions) -> Conditions:
@@ -201,6 +203,7 @@ class InitiativeService:
                 dice=self.bot.dice,
             )
             after, events = await operation(context)
+            after = update_clocks(after)
             await apply_to_characters(conn, before, after, events)
             saved = await repo.save(record, after)
         return Outcome(saved, before, events, campaign, context.is_gm)

@@ -1,8 +1,10 @@
-"""Buttons on turn messages: Action, Quick action, Reaction and End turn.
+"""Buttons on turn messages (Action, Quick action, Reaction, End turn) and on dying and
+unconscious test prompts (Physique, Willpower).
 
 They are ``DynamicItem``s: the custom_id carries the encounter, the participant and
 what to do (``init:act:<encounter>:<participant>:<kind>``,
-``init:end:<encounter>:<participant>:<turn>``), so they keep working after a
+``init:end:<encounter>:<participant>:<turn>``,
+``init:test:<encounter>:<participant>:<clock>:<skill>``), so they keep working after a
 restart once the cog registers the classes again, with no state in memory.
 """
 
@@ -16,10 +18,11 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly
-from bot.render.initiative import actions_text, turn_announcement
-from bot.rules.hocs.initiative import ActionKind, Encounter
-from cogs.initiative.operations import act, advance
-from cogs.initiative.service import InitiativeService
+from bot.render.initiative import actions_text, event_lines, turn_announcement
+from bot.render.recovery import test_prompt
+from bot.rules.hocs.initiative import ActionKind, Encounter, Event, RecoveryTestDue
+from cogs.initiative.operations import act, advance, recovery_test
+from cogs.initiative.service import InitiativeService, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,10 @@ END_TEMPLATE = (
     r"init:end:(?P<encounter>[0-9]{1,20}):(?P<participant>[0-9]{1,10}):(?P<turn>[0-9]{1,12})"
 )
 END_PATTERN = re.compile(END_TEMPLATE)
+TEST_TEMPLATE = (
+    r"init:test:(?P<encounter>[0-9]{1,20}):(?P<participant>[0-9]{1,10}):"
+    r"(?P<clock>[0-9]{1,12}):(?P<skill>physique|willpower)"
+)
 LABELS = {
     ActionKind.ACTION: "Action",
     ActionKind.QUICK: "Quick action",
@@ -106,6 +113,61 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END
         )
 
 
+class RecoveryTestButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEST_TEMPLATE):
+    """Rolls one dying or unconscious test (the clock it names) with physique or willpower."""
+
+    def __init__(self, encounter_id: int, participant_id: int, clock_id: int, skill: str) -> None:
+        self.encounter_id = encounter_id
+        self.participant_id = participant_id
+        self.clock_id = clock_id
+        self.skill = skill
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.danger,
+                label=f"Roll with {skill}",
+                custom_id=f"init:test:{encounter_id}:{participant_id}:{clock_id}:{skill}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> RecoveryTestButton:
+        return cls(
+            int(match["encounter"]), int(match["participant"]), int(match["clock"]), match["skill"]
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer_press(
+            interaction,
+            f"button {self.item.custom_id}",
+            press_test(
+                interaction, self.encounter_id, self.participant_id, self.clock_id, self.skill
+            ),
+        )
+
+
+def test_view(encounter_id: int, event: RecoveryTestDue) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for skill in ("physique", "willpower"):
+        view.add_item(RecoveryTestButton(encounter_id, event.participant_id, event.clock_id, skill))
+    return view
+
+
+async def send_test_prompts(channel: Any, outcome: Outcome) -> None:
+    """One prompt per test that fell due in this change, pinging only a PC's player."""
+    for event in outcome.events:
+        if not isinstance(event, RecoveryTestDue):
+            continue
+        prompt = test_prompt(outcome.state, event)
+        await channel.send(
+            prompt.content,
+            embed=prompt.embed,
+            view=test_view(outcome.record.id, event),
+            allowed_mentions=prompt.allowed_mentions,
+        )
+
+
 def turn_view(
     encounter_id: int, state: Encounter, turn: int | None = None
 ) -> discord.ui.View | None:
@@ -114,7 +176,7 @@ def turn_view(
     if not members:
         return None
     view = discord.ui.View(timeout=None)
-    if len(members) == 1 and not members[0].group:
+    if len(members) == 1 and not (members[0].group and members[0].group_roll):
         p = members[0]
         allowance, spent = p.allowance, p.spent
         either_used = allowance.either_or and spent.actions + spent.quick >= p.either_or_limit
@@ -187,6 +249,34 @@ async def press_act(
         await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
 
 
+async def press_test(
+    interaction: discord.Interaction,
+    encounter_id: int,
+    participant_id: int,
+    clock_id: int,
+    skill: str,
+) -> None:
+    service = _service(interaction)
+    outcome = await service.change(
+        guild_id=_guild_id(interaction),
+        channel_id=interaction.channel_id or 0,
+        member=interaction.user,
+        operation=recovery_test(participant_id, clock_id, skill),
+        encounter_id=encounter_id,
+    )
+    message = interaction.message
+    embed = (
+        message.embeds[0].copy()
+        if message is not None and message.embeds
+        else discord.Embed(title="Test")
+    )
+    events: list[Event] = list(outcome.events)
+    embed.description = "\n".join(event_lines(outcome.state, events))[:4000]
+    await interaction.response.edit_message(embed=embed, view=None)
+    if interaction.channel is not None:
+        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+
+
 async def press_end(
     interaction: discord.Interaction, encounter_id: int, participant_id: int, turn: int
 ) -> None:
@@ -208,4 +298,5 @@ async def press_end(
         **({"view": view} if view is not None else {}),
     )
     if interaction.channel is not None:
+        await send_test_prompts(interaction.channel, outcome)
         await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]

@@ -81,7 +81,9 @@ async def test_three_rounds_with_a_restart_in_round_two(
     await slash.run("init begin", **gm(slash))
     await slash.run("init join", user=aria_player)
     await slash.run("init join", user=bram_player)
-    await slash.run("init add", name="Goblin", count=3, group=True, hp=7, **gm(slash))
+    await slash.run(
+        "init add", name="Goblin", count=3, group=True, group_initiative=True, hp=7, **gm(slash)
+    )
     await slash.run("init add", name="Sergeant", side="ally", **gm(slash))
 
     # Round 1: every slot rolls 1 success; ties go PCs (join order), ally, antagonists.

@@ -56,6 +56,8 @@ CASES = [
     Case("condition add", GM, {"target": "Mira", "condition": "staggered"}),
     Case("condition remove", GM, {"target": "Mira", "condition": "staggered"},
          setup=(("condition add", {"target": "Mira", "condition": "staggered"}),)),
+    Case("condition test", GM, {"target": "Mira"},
+         setup=(("condition add", {"target": "Mira", "condition": "unconscious"}),)),
     Case("character create", GM, {"name": "Troll", **STATS, "kind": "antagonist"},
          variant="kind=antagonist"),
     Case("character create", GM, {"name": "Squire", **STATS, "kind": "ally"},

@@ -64,8 +64,8 @@ def busy_state(character_id: int) -> Encounter:
         [
             npc("Mira", Side.PC, owner_id=1, character_id=character_id, hp=12, max_hp=12,
                 threshold=-6),
-            npc("Goblin 1", group="Goblins", hp=7, max_hp=7),
-            npc("Goblin 2", group="Goblins", hp=7, max_hp=7),
+            npc("Goblin 1", group="Goblins", group_roll=True, hp=7, max_hp=7),
+            npc("Goblin 2", group="Goblins", group_roll=True, hp=7, max_hp=7),
             npc("Sergeant", Side.ALLY, conditions=Conditions.of(fatigued=2)),
         ],
         dice,

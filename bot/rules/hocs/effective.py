@@ -17,6 +17,10 @@ Rulings:
 * Banes on rolls: staggered 2, fatigued 1 per instance; injuries' banes on "most
   rolls" always, and on "strength and agility rolls" when the roll uses STR or
   AGI. Arm and leg injuries depend on the limb used: the GM adds those.
+* Overloaded (a load above the carrying capacity, which follows wounded strength):
+  3 banes on every strength and agility roll, and hindered, slow and defenseless
+  (``overload_conditions``: gained when the sheet's load or capacity changes to
+  overloaded, lost when it fits again, since the load caused them).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from bot.rules.hocs.skills import Skill
 from bot.rules.hocs.wounds import BaneScope, Wound, apply_wound_effects, wounds_are_fatal
 
 STAGGERED_BANES = 2
+OVERLOAD_BANES = 3
+OVERLOAD_CONDITIONS = (Condition.HINDERED, Condition.SLOW, Condition.DEFENSELESS)
 _WOUNDED_ATTRIBUTES = (Attribute.STRENGTH, Attribute.AGILITY)
 
 
@@ -66,15 +72,23 @@ class EffectiveValues:
     bleeding: int
     out_of_game: bool
     dead: bool  # the wounds alone kill (see wounds.wounds_are_fatal)
+    load: int = 0  # item slots the character carries (the sheet's value)
 
     @property
     def wounded(self) -> bool:
         return bool(self.wounds)
 
     @property
+    def overloaded(self) -> bool:
+        """Carrying "a greater load than what their capacity allows"."""
+        return self.load > self.carrying_capacity
+
+    @property
     def unwounded(self) -> EffectiveValues:
         """The same character without wounds: the base values a sheet shows alongside."""
-        return effective_values(self.base, speed=self.base_speed) if self.wounds else self
+        if not self.wounds:
+            return self
+        return effective_values(self.base, speed=self.base_speed, load=self.load)
 
     def attribute(self, attribute: Attribute) -> int:
         """The attribute to roll with (wounded, never below 1)."""
@@ -100,6 +114,8 @@ class EffectiveValues:
         fatigued = conditions.value(Condition.FATIGUED)
         if fatigued:
             parts.append(("fatigued", fatigued))
+        if self.overloaded and attribute in _WOUNDED_ATTRIBUTES:
+            parts.append(("overloaded", OVERLOAD_BANES))
         for scope, banes in self.injury_banes:
             if scope is BaneScope.MOST or (
                 scope is BaneScope.STRENGTH_AND_AGILITY and attribute in _WOUNDED_ATTRIBUTES
@@ -120,15 +136,18 @@ class EffectiveValues:
 
 
 def effective_values(
-    sheet: CharacterSheet, wounds: Iterable[Wound] = (), *, speed: int
+    sheet: CharacterSheet, wounds: Iterable[Wound] = (), *, speed: int, load: int = 0
 ) -> EffectiveValues:
-    """``sheet`` with ``wounds`` applied; ``speed`` is the base speed from the sheet's details.
+    """``sheet`` with ``wounds`` applied; ``speed`` is the base speed and ``load`` the
+    item slots carried, from the sheet's details.
 
-    Raises RulesError for a negative base speed.
+    Raises RulesError for a negative base speed or load.
     """
     wounds = tuple(wounds)
     if speed < 0:
         raise RulesError("Speed cannot be negative.")
+    if load < 0:
+        raise RulesError("A load cannot be negative.")
     applied = apply_wound_effects(
         strength=sheet.strength,
         agility=sheet.agility,
@@ -165,4 +184,17 @@ def effective_values(
         out_of_game=applied.out_of_game,
         dead=bool(wounds)
         and wounds_are_fatal(base_strength=sheet.strength, wounds=wounds, max_hp=max_hp),
+        load=load,
     )
+
+
+def overload_conditions(conditions: Conditions, *, was: bool, now: bool) -> Conditions:
+    """Hindered, slow and defenseless gained on becoming overloaded, lost when the load
+    fits again (see the module's rulings); unchanged otherwise."""
+    if now and not was:
+        for condition in OVERLOAD_CONDITIONS:
+            conditions = conditions.add(condition)
+    elif was and not now:
+        for condition in OVERLOAD_CONDITIONS:
+            conditions = conditions.remove(condition)
+    return conditions

@@ -12,9 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.damage import DamageApplication, HitPoints
+from bot.rules.hocs.effective import EffectiveValues
+from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rules.hocs.pool import PoolResult
+from bot.rules.hocs.rolling import roll_pool
 
 RECOVERY_TEST_DIFFICULTY = 3  # unconscious and dying tests
 ADVANTAGE_MARGIN = 2
@@ -154,3 +159,96 @@ def clear_staggered_if_recovered(conditions: Conditions, hp: HitPoints) -> Condi
     if hp.current >= 1 and Condition.STAGGERED in conditions:
         return conditions.remove(Condition.STAGGERED)
     return conditions
+
+
+# --- the dying and unconscious tests, rolled ----------------------------------------------
+
+
+class RecoveryKind(Enum):
+    """Which clock a test answers: the dying test or the half-hourly unconscious test."""
+
+    DYING = "dying"
+    UNCONSCIOUS = "unconscious"
+
+
+class RecoveryResult(Enum):
+    STABLE = "stable"  # dying test passed: unconscious but stable
+    DIES = "dies"  # dying test failed
+    WAKES = "wakes"  # unconscious test passed (staggered if still at 0 HP or below)
+    STAYS_UNCONSCIOUS = "stays unconscious"
+
+
+RECOVERY_SKILLS = ("Physique", "Willpower")
+
+
+@dataclass(frozen=True)
+class RecoveryTest:
+    """A rolled dying or unconscious test and the conditions it leaves."""
+
+    kind: RecoveryKind
+    skill: str  # the label of the pool rolled ("Physique", "Willpower (MND 2)")
+    roll: PoolResult
+    result: RecoveryResult
+    before: Conditions
+    after: Conditions
+
+    @property
+    def successes(self) -> int:
+        return self.roll.successes
+
+
+def recovery_kind(conditions: Conditions) -> RecoveryKind | None:
+    """The test a character's conditions call for: dying first, else unconscious."""
+    if Condition.DEAD in conditions:
+        return None
+    if Condition.DYING in conditions:
+        return RecoveryKind.DYING
+    if Condition.UNCONSCIOUS in conditions:
+        return RecoveryKind.UNCONSCIOUS
+    return None
+
+
+def roll_recovery_test(
+    values: EffectiveValues,
+    conditions: Conditions,
+    hp: int,
+    dice: Dice,
+    *,
+    skill: str | None = None,
+) -> RecoveryTest:
+    """Roll the test ``conditions`` call for (dying, else unconscious) vs difficulty 3.
+
+    ``skill`` is "physique" or "willpower", the player's choice ("Physique or
+    Willpower"). Ruling: without a choice the pool with more dice after banes is
+    rolled (physique on a tie), as for the threshold test. Banes from staggered,
+    fatigued and injuries apply as on any skill roll.
+
+    Raises RulesError when the character is neither dying nor unconscious, or the
+    skill is neither physique nor willpower.
+    """
+    kind = recovery_kind(conditions)
+    if kind is None:
+        raise RulesError("Only a dying or unconscious character makes that test.")
+    options = []
+    for name in RECOVERY_SKILLS:
+        if skill is not None and skill.strip().lower() != name.lower():
+            continue
+        pool = values.skill_pool(name)
+        banes = min(MAX_MODIFIER, sum(n for _, n in values.roll_banes(pool.attribute, conditions)))
+        spec = pool.spec(banes=banes)
+        options.append((spec.dice_count, -len(options), pool.label, spec))
+    if not options:
+        raise RulesError("The test is rolled with physique or willpower: choose one of them.")
+    _, _, label, spec = max(options)
+    roll = roll_pool(spec, dice)
+    if kind is RecoveryKind.DYING:
+        after = resolve_dying_test(conditions, roll.successes)
+        result = RecoveryResult.STABLE if Condition.STABLE in after else RecoveryResult.DIES
+    else:
+        state = HitPoints(current=hp, maximum=max(hp, 1), threshold=values.threshold)
+        after = resolve_unconscious_test(conditions, state, roll.successes)
+        woke = Condition.UNCONSCIOUS not in after
+        result = RecoveryResult.WAKES if woke else RecoveryResult.STAYS_UNCONSCIOUS
+    return RecoveryTest(
+        kind=kind, skill=label, roll=roll, result=result, before=conditions, after=after
+    )

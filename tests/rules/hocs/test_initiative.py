@@ -37,6 +37,7 @@ from bot.rules.hocs.initiative import (
     move_to,
     next_turn,
     prev_turn,
+    refresh_participant,
     remove_participants,
     set_result,
     spend,
@@ -167,7 +168,7 @@ def test_injury_banes_survive_the_stored_form() -> None:
 
 
 def test_a_group_rolls_once_and_acts_on_one_turn() -> None:
-    goblins = [npc(f"Goblin {n}", group="Goblins") for n in (1, 2, 3)]
+    goblins = [npc(f"Goblin {n}", group="Goblins", group_roll=True) for n in (1, 2, 3)]
     enc = build(*goblins, npc("Aria", Side.PC))
     dice = table(ONE, TWO)
     enc, _ = next_turn(enc, dice)
@@ -184,8 +185,8 @@ def test_a_group_rolls_once_and_acts_on_one_turn() -> None:
 
 def test_a_group_rolls_with_its_first_living_member() -> None:
     goblins = [
-        npc("Goblin 1", group="Goblins", conditions=Conditions.of(Condition.DEAD)),
-        npc("Goblin 2", group="Goblins", agility=3),
+        npc("Goblin 1", group="Goblins", group_roll=True, conditions=Conditions.of(Condition.DEAD)),
+        npc("Goblin 2", group="Goblins", group_roll=True, agility=3),
     ]
     dice = ScriptedDice([4, 4, 4])
     next_turn(build(*goblins), dice)
@@ -371,7 +372,7 @@ def test_removing_the_current_participant_passes_the_turn() -> None:
 
 
 def test_removing_one_member_keeps_the_group_turn() -> None:
-    enc = build(npc("Goblin 1", group="G"), npc("Goblin 2", group="G"))
+    enc = build(npc("Goblin 1", group="G", group_roll=True), npc("Goblin 2", group="G"))
     enc, _ = next_turn(enc, table(ONE))
     enc, _ = remove_participants(enc, [1], NO_DICE)
     assert current(enc) == "Goblin 2" and enc.turn == 1
@@ -394,8 +395,9 @@ def test_joining_mid_round_takes_its_place() -> None:
 
 
 def test_joining_an_existing_group_shares_its_slot() -> None:
-    enc = build(npc("Goblin 1", group="Goblins"))
+    enc = build(npc("Goblin 1", group="Goblins", group_roll=True))
     enc, _ = next_turn(enc, table(ONE))
+    # A member added later follows the group's way of rolling.
     enc, events = add_participants(enc, [npc("Goblin 2", group="goblins")], NO_DICE)
     assert names(enc) == ["Goblin 1 + Goblin 2"] and events[0].successes == 1
     with pytest.raises(RulesError, match="antagonists"):
@@ -527,3 +529,61 @@ def test_group_and_participant_names_never_clash() -> None:
     enc = build(npc("Orc 1", group="Orcs"))
     with pytest.raises(RulesError, match="the name of a group"):
         add_participants(enc, [npc("ORCS")], NO_DICE)
+
+
+# --- every member rolls; group initiative; other bonuses ------------------------------------
+
+
+def test_every_member_of_a_group_rolls_and_acts_on_its_own() -> None:
+    # "All characters involved make an initiative skill roll."
+    goblins = [npc(f"Goblin {n}", group="Goblins") for n in (1, 2, 3)]
+    enc = build(*goblins, npc("Aria", Side.PC))
+    dice = table(ONE, TWO, NONE, ONE)  # Goblin 1, 2, 3, Aria
+    enc, events = next_turn(enc, dice)
+    assert dice.remaining == 0  # four rolls
+    assert names(enc) == ["Goblin 2", "Aria", "Goblin 1", "Goblin 3"]
+    assert [r.successes for r in events[0].rolls] == [2, 1, 1, 0]
+    assert current(enc) == "Goblin 2"
+    # The group's name still names all of them.
+    assert [p.name for p in find(enc, "goblins")] == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    enc, _ = next_turn(enc, NO_DICE)
+    assert current(enc) == "Aria"
+
+
+def test_a_member_joining_a_group_without_group_initiative_rolls_its_own() -> None:
+    enc = build(npc("Goblin 1", group="Goblins"))
+    enc, _ = next_turn(enc, table(ONE))
+    enc, events = add_participants(
+        enc, [npc("Goblin 2", group="goblins", group_roll=True)], table(TWO)
+    )
+    assert names(enc) == ["Goblin 2", "Goblin 1"] and events[0].successes == 2
+    assert not enc.participant(2).group_roll  # the group keeps how it was added
+
+
+def test_bonus_dice_and_boons_join_the_initiative_pool() -> None:
+    stats = InitiativeStats(agility=2, presence=1, training=1, bonus=2, boons=1)
+    assert stats.base(social=False) == 5
+    assert InitiativeStats.from_dict(stats.to_dict()) == stats
+    enc = build(NewParticipant(name="Scout", side=Side.ALLY, stats=stats))
+    dice = ScriptedDice([4, 4, 1, 1, 1, 6])  # 5 dice + the boon die
+    enc, events = next_turn(enc, dice)
+    assert dice.remaining == 0 and events[0].rolls[0].successes == 3
+    # Boons cancel the banes of staggered one for one: 2 banes - 1 boon = 1 bane.
+    staggered = NewParticipant(
+        name="Scout",
+        side=Side.ALLY,
+        stats=stats,
+        conditions=Conditions.of(Condition.STAGGERED),
+    )
+    dice = ScriptedDice([4, 4, 4, 4])  # 5 dice, one removed by the net bane
+    enc, events = next_turn(build(staggered), dice)
+    assert dice.remaining == 0 and events[0].rolls[0].successes == 4
+    with pytest.raises(RulesError, match="Bonus dice"):
+        InitiativeStats(agility=2, presence=1, bonus=11)
+
+
+def test_a_refreshed_sheet_keeps_the_gms_bonus() -> None:
+    stats = InitiativeStats(agility=2, presence=1, bonus=1, boons=2)
+    enc = build(NewParticipant(name="Aria", side=Side.PC, stats=stats, character_id=3))
+    enc = refresh_participant(enc, 1, stats=InitiativeStats(agility=3, presence=1), hp=5)
+    assert enc.participant(1).stats == InitiativeStats(agility=3, presence=1, bonus=1, boons=2)

@@ -59,6 +59,7 @@ class Combatant:
     immunities: tuple[DamageType, ...] = ()
     weaknesses: tuple[DamageType, ...] = ()
     speed: int = DEFAULT_SPEED
+    load: int = 0  # item slots carried: overloaded rolls take banes
 
     @property
     def name(self) -> str:
@@ -67,7 +68,7 @@ class Combatant:
     @cached_property
     def effective(self) -> EffectiveValues:
         """The sheet with the wounds in ``vitals`` applied (``bot.rules.hocs.effective``)."""
-        return effective_values(self.sheet, self.vitals.wounds, speed=self.speed)
+        return effective_values(self.sheet, self.vitals.wounds, speed=self.speed, load=self.load)
 
     @property
     def wounded(self) -> EffectiveValues:

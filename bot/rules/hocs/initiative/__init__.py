@@ -15,13 +15,15 @@ Modules (each holds the full wording of its rulings):
 * ``roster`` – finding by name, joining, leaving, refreshing, the summary.
 * ``actions`` – the action economy.
 * ``effects`` – timed conditions and the start of a turn (expiry, bleeding, notes).
+* ``clock`` – when dying and unconscious tests fall due, and applying their outcome.
 
 Rulings, in short (also listed on the commands):
 
 * Order: most successes, then PCs, allies, antagonists, then join order. Every round
   re-rolls everyone; a result set by hand applies at once to a slot still to act,
-  otherwise to the next roll. A group rolls once (first living member) and acts on
-  one turn.
+  otherwise to the next roll. Every group member rolls and acts alone unless the GM
+  chose group initiative: then the group rolls once (first living member) and acts
+  on one turn. The GM's bonus dice and boons join a participant's pool.
 * A timed condition lasting N rounds ends at the start of its holder's turn N rounds
   after the round it was added (or when the round after that starts).
 * Start of a turn: expiries, then bleeding (hit point loss; death beyond the
@@ -46,10 +48,18 @@ from bot.rules.hocs.initiative.actions import (
     grant_extra_action,
     spend,
 )
+from bot.rules.hocs.initiative.clock import (
+    ROUNDS_PER_MINUTE,
+    UNCONSCIOUS_WAIT_ROUNDS,
+    apply_recovery_test,
+    check_test,
+    update_clocks,
+)
 from bot.rules.hocs.initiative.effects import NOTED_CONDITIONS, add_effect, clear_effect
 from bot.rules.hocs.initiative.events import (
     ActionMarked,
     BleedingTick,
+    BonusSet,
     ConditionNote,
     Died,
     EffectAdded,
@@ -57,6 +67,8 @@ from bot.rules.hocs.initiative.events import (
     EffectExpired,
     Event,
     Joined,
+    RecoveryTestDue,
+    RecoveryTestRolled,
     Removed,
     ResultSet,
     RoundStarted,
@@ -77,7 +89,7 @@ from bot.rules.hocs.initiative.model import (
     participant_from_dict,
     participant_to_dict,
 )
-from bot.rules.hocs.initiative.order import roll_slot, set_result, start_round
+from bot.rules.hocs.initiative.order import roll_slot, set_bonus, set_result, start_round
 from bot.rules.hocs.initiative.roster import (
     Summary,
     add_participants,
@@ -99,6 +111,7 @@ from bot.rules.hocs.initiative.values import (
     Effect,
     InitiativeRoll,
     InitiativeStats,
+    RecoveryClock,
     Side,
     Spent,
     check_name,
@@ -113,10 +126,13 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_SUCCESSES",
     "NOTED_CONDITIONS",
+    "ROUNDS_PER_MINUTE",
     "SERIAL_VERSION",
+    "UNCONSCIOUS_WAIT_ROUNDS",
     "ActionKind",
     "ActionMarked",
     "BleedingTick",
+    "BonusSet",
     "ConditionNote",
     "Died",
     "Effect",
@@ -131,6 +147,9 @@ __all__ = [
     "Joined",
     "NewParticipant",
     "Participant",
+    "RecoveryClock",
+    "RecoveryTestDue",
+    "RecoveryTestRolled",
     "Removed",
     "ResultSet",
     "RoundStarted",
@@ -144,7 +163,9 @@ __all__ = [
     "TurnStarted",
     "add_effect",
     "add_participants",
+    "apply_recovery_test",
     "check_name",
+    "check_test",
     "clear_effect",
     "encounter_from_dict",
     "encounter_to_dict",
@@ -160,9 +181,11 @@ __all__ = [
     "refresh_participant",
     "remove_participants",
     "roll_slot",
+    "set_bonus",
     "set_result",
     "spend",
     "start_round",
     "status_word",
     "summarise",
+    "update_clocks",
 ]

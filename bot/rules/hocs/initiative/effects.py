@@ -11,6 +11,7 @@ Rulings:
   not reduce it), then dying, unconscious, staggered and slow are noted. A sheet
   character pushed beyond its threshold dies; inside it a threshold test is due
   (difficulty = hit points lost). A quick NPC with tracked hit points is down at 0.
+  Last, a dying or unconscious test whose round has come falls due (``clock``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import replace
 
 from bot.rules.errors import RulesError
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
+from bot.rules.hocs.initiative.clock import test_falls_due
 from bot.rules.hocs.initiative.events import (
     BleedingTick,
     ConditionNote,
@@ -52,6 +54,8 @@ def start_of_turn(p: Participant, round_: int) -> tuple[Participant, list[Event]
     for condition in NOTED_CONDITIONS:
         if condition in p.conditions and not p.is_dead:
             events.append(ConditionNote(p.id, p.name, condition))
+    p, due = test_falls_due(p, round_)
+    events += due
     return p, events
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.rules.hocs.conditions import ActionAllowance, Condition
 from bot.rules.hocs.initiative.values import ActionKind, Spent
+from bot.rules.hocs.threshold import RecoveryKind, RecoveryTest
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,38 @@ class ActionMarked:
 
 
 @dataclass(frozen=True)
+class BonusSet:
+    """The GM's other bonuses to participants' initiative, from the next roll on."""
+
+    participant_ids: tuple[int, ...]
+    bonus: int
+    boons: int
+
+
+@dataclass(frozen=True)
 class ResultSet:
     participant_ids: tuple[int, ...]
     successes: int
     applies_now: bool
+
+
+@dataclass(frozen=True)
+class RecoveryTestDue:
+    """A participant's dying or unconscious test fell due: prompt its owner."""
+
+    participant_id: int
+    name: str
+    owner_id: int | None
+    kind: RecoveryKind
+    clock_id: int
+
+
+@dataclass(frozen=True)
+class RecoveryTestRolled:
+    participant_id: int
+    name: str
+    character_id: int | None
+    test: RecoveryTest
 
 
 Event = (
@@ -152,4 +181,7 @@ Event = (
     | Removed
     | ActionMarked
     | ResultSet
+    | BonusSet
+    | RecoveryTestDue
+    | RecoveryTestRolled
 )

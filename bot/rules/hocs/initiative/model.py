@@ -18,6 +18,7 @@ from bot.rules.hocs.initiative.values import (
     Effect,
     InitiativeRoll,
     InitiativeStats,
+    RecoveryClock,
     Side,
     Spent,
 )
@@ -43,7 +44,8 @@ class Participant:
     stats: InitiativeStats
     owner_id: int | None = None  # the player who controls it and is pinged on its turn
     character_id: int | None = None
-    group: str | None = None  # members of one group share a roll and a turn
+    group: str | None = None  # a name for several participants at once
+    group_roll: bool = False  # group initiative: the group shares one roll and one turn
     hp: int | None = None
     max_hp: int | None = None
     temp_hp: int = 0
@@ -54,6 +56,7 @@ class Participant:
     preset: int | None = None  # a result set by hand for the next roll
     spent: Spent = field(default_factory=Spent)
     extra_actions: int = 0  # a hero point's extra action, until the end of this turn
+    clock: RecoveryClock | None = None  # the dying or unconscious test's schedule
 
     @property
     def key(self) -> str:
@@ -62,6 +65,11 @@ class Participant:
     @property
     def group_key(self) -> str | None:
         return normalise_name(self.group) if self.group else None
+
+    @property
+    def turn_key(self) -> str | None:
+        """The group whose single roll and turn this participant shares, if any."""
+        return self.group_key if self.group_roll else None
 
     @property
     def is_down(self) -> bool:
@@ -100,6 +108,7 @@ class NewParticipant:
     owner_id: int | None = None
     character_id: int | None = None
     group: str | None = None
+    group_roll: bool = False
     hp: int | None = None
     max_hp: int | None = None
     temp_hp: int = 0
@@ -185,6 +194,7 @@ def participant_to_dict(p: Participant) -> dict[str, Any]:
         "owner_id": p.owner_id,
         "character_id": p.character_id,
         "group": p.group,
+        "group_roll": p.group_roll,
         "hp": p.hp,
         "max_hp": p.max_hp,
         "temp_hp": p.temp_hp,
@@ -199,6 +209,7 @@ def participant_to_dict(p: Participant) -> dict[str, Any]:
             "reactions": p.spent.reactions,
         },
         "extra_actions": p.extra_actions,
+        "clock": p.clock.to_dict() if p.clock else None,
     }
 
 
@@ -212,6 +223,7 @@ def participant_from_dict(data: Mapping[str, Any]) -> Participant:
         owner_id=data.get("owner_id"),
         character_id=data.get("character_id"),
         group=data.get("group"),
+        group_roll=bool(data.get("group_roll", False)),
         hp=data.get("hp"),
         max_hp=data.get("max_hp"),
         temp_hp=int(data.get("temp_hp") or 0),
@@ -226,6 +238,7 @@ def participant_from_dict(data: Mapping[str, Any]) -> Participant:
             reactions=int(spent.get("reactions", 0)),
         ),
         extra_actions=int(data.get("extra_actions", 0)),
+        clock=RecoveryClock.from_dict(data["clock"]) if data.get("clock") else None,
     )
 
 

@@ -10,8 +10,11 @@ Rulings:
   torso to agility, a fractured skull to every roll).
   A result the GM sets by hand replaces the roll: for a slot still to act this
   round at once (the rest of the round is re-sorted), otherwise for the next roll.
-* A group acts on one roll: it rolls once per round with its first member's pool
-  and conditions (dead members are passed over) and all its members act on one turn.
+* "All characters involved make an initiative skill roll": each member of a group
+  rolls and acts on its own. With group initiative (the GM's choice when adding it)
+  the group acts on one roll: once per round with its first member's pool and
+  conditions (dead members are passed over), all its members on one turn.
+* "Any other bonuses": bonus dice and boons the GM gives a participant join its pool.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.conditions import skill_roll_banes
 from bot.rules.hocs.initiative.effects import expire
-from bot.rules.hocs.initiative.events import Event, ResultSet, RoundStarted, SlotRoll
+from bot.rules.hocs.initiative.events import BonusSet, Event, ResultSet, RoundStarted, SlotRoll
 from bot.rules.hocs.initiative.model import Encounter, Participant, with_updated
 from bot.rules.hocs.initiative.values import MAX_SUCCESSES, InitiativeRoll, Spent, bounded
 from bot.rules.hocs.modifiers import MAX_MODIFIER
@@ -32,11 +35,11 @@ from bot.rules.hocs.rolling import roll_pool
 
 
 def join_slots(participants: Iterable[Participant]) -> list[tuple[int, ...]]:
-    """Slots in join order: each group's members together, everyone else alone."""
+    """Slots in join order: a group initiative's members together, everyone else alone."""
     groups: dict[str, list[int]] = {}
     slots: list[list[int]] = []
     for p in sorted(participants, key=lambda q: q.id):
-        key = p.group_key
+        key = p.turn_key
         if key is None:
             slots.append([p.id])
         elif key in groups:
@@ -74,7 +77,8 @@ def roll_slot(enc: Encounter, slot: Sequence[int], dice: Dice) -> InitiativeRoll
     stats = leader.stats
     banes = skill_roll_banes(leader.conditions) + stats.banes(social=enc.social)
     banes = min(MAX_MODIFIER, banes)
-    result = roll_pool(PoolSpec(base=stats.base(social=enc.social), banes=banes), dice)
+    spec = PoolSpec(base=stats.base(social=enc.social), boons=stats.boons, banes=banes)
+    result = roll_pool(spec, dice)
     return InitiativeRoll(
         successes=result.successes,
         faces=tuple(d.final_face for d in result.dice),
@@ -89,7 +93,7 @@ def _slot_roll_event(enc: Encounter, slot: Sequence[int]) -> SlotRoll:
     return SlotRoll(
         participant_ids=tuple(slot),
         names=tuple(m.name for m in members),
-        group=members[0].group,
+        group=members[0].group if members[0].group_roll else None,
         successes=roll.successes,
         faces=roll.faces,
         banes=roll.banes,
@@ -149,3 +153,28 @@ def set_result(
     rest = sorted(enc.order[start:], key=lambda s: slot_key(enc, s))
     enc = replace(enc, order=(*enc.order[:start], *rest))
     return enc, [ResultSet(tuple(slot), successes, True)]
+
+
+def set_bonus(
+    enc: Encounter,
+    participant_ids: Sequence[int],
+    *,
+    bonus: int | None = None,
+    boons: int | None = None,
+) -> tuple[Encounter, list[Event]]:
+    """The GM's "any other bonuses": bonus dice and boons for these participants' rolls
+    from the next one on (``None`` keeps the current value)."""
+    if not participant_ids:
+        raise RulesError("Nobody to give a bonus to.")
+    updated = []
+    for participant_id in participant_ids:
+        p = enc.participant(participant_id)
+        stats = replace(
+            p.stats,
+            bonus=p.stats.bonus if bonus is None else bonus,
+            boons=p.stats.boons if boons is None else boons,
+        )
+        updated.append(replace(p, stats=stats))
+    enc = with_updated(enc, *updated)
+    first = updated[0].stats
+    return enc, [BonusSet(tuple(participant_ids), first.bonus, first.boons)]

@@ -73,6 +73,7 @@ def add_participants(
         )
     taken = {p.key for p in enc.participants}
     groups = {p.group_key: p for p in enc.participants if p.group_key}
+    added_groups: dict[str, bool] = {}
     # A name finds a participant or a whole group, so the two kinds of name never clash.
     group_names = {normalise_name(spec.group) for spec in new if spec.group} | set(groups)
     added: list[Participant] = []
@@ -95,6 +96,12 @@ def add_participants(
             if other is not None and other.side is not spec.side:
                 raise RulesError(f"The group {other.group} are {other.side.title.lower()}s.")
         taken.add(normalise_name(name))
+        group_roll = False
+        if group is not None:
+            # A group keeps the way it was added: group initiative or one roll each.
+            existing = groups.get(normalise_name(group))
+            group_roll = existing.group_roll if existing is not None else spec.group_roll
+            group_roll = added_groups.setdefault(normalise_name(group), group_roll)
         participant = Participant(
             id=next_id,
             name=name,
@@ -103,6 +110,7 @@ def add_participants(
             owner_id=spec.owner_id,
             character_id=spec.character_id,
             group=group,
+            group_roll=group_roll,
             hp=spec.hp,
             max_hp=spec.max_hp,
             temp_hp=spec.temp_hp,
@@ -126,11 +134,11 @@ def add_participants(
 
 def _place_mid_round(enc: Encounter, participant_id: int, dice: Dice) -> tuple[Encounter, Joined]:
     participant = enc.participant(participant_id)
-    group_key = participant.group_key
+    group_key = participant.turn_key
     if group_key is not None:
         for index, slot in enumerate(enc.order):
             first = enc.participant(slot[0])
-            if first.group_key == group_key:
+            if first.turn_key == group_key:
                 joined = replace(participant, roll=first.roll)
                 order = list(enc.order)
                 order[index] = (*slot, participant_id)
@@ -199,6 +207,9 @@ def refresh_participant(
 ) -> Encounter:
     """Replace a linked participant's snapshot with its character's current values."""
     p = enc.participant(participant_id)
+    if stats is not None:
+        # The sheet gives the pool; the GM's bonuses are the tracker's own.
+        stats = replace(stats, bonus=p.stats.bonus, boons=p.stats.boons)
     updated = replace(
         p,
         name=check_name(name) if name else p.name,

@@ -20,6 +20,7 @@ from dataclasses import replace
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.initiative.actions import end_turn_bonuses
+from bot.rules.hocs.initiative.clock import update_clocks
 from bot.rules.hocs.initiative.effects import start_of_turn
 from bot.rules.hocs.initiative.events import Event, TurnReturned, TurnSkipped, TurnStarted
 from bot.rules.hocs.initiative.model import Encounter, with_updated
@@ -57,7 +58,9 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
 def begin_turn(enc: Encounter, index: int) -> tuple[Encounter, list[Event], bool]:
     """Start the slot at ``index``: expiries, bleeding, notes; skip it if it's down."""
     slot = enc.order[index]
-    enc = replace(end_turn_bonuses(enc), current=index)
+    # Conditions may have changed since the last command (a hit, /condition): start or
+    # stop clocks before the turn's start reads them.
+    enc = update_clocks(replace(end_turn_bonuses(enc), current=index))
     events: list[Event] = []
     for member in enc.slot_members(slot):
         updated, more = start_of_turn(member, enc.round)

@@ -13,12 +13,14 @@ from bot.rules.hocs.attributes import MAX_ATTRIBUTE
 from bot.rules.hocs.character import MAX_TRAINING
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rules.hocs.threshold import RecoveryKind
 
 MAX_PARTICIPANTS = 40
 MAX_NAME = 40
 MAX_SUCCESSES = 50
 MAX_ROUNDS = 100
 MAX_COUNT = 20
+MAX_BONUS_DICE = 10
 
 
 class Side(StrEnum):
@@ -64,9 +66,10 @@ def bounded(value: int, low: int, high: int, what: str) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class InitiativeStats:
-    """What an initiative roll is made of: attribute + training + expertise, and the
-    banes a sheet character's injuries give the agility roll (``injury_banes``) and the
-    presence roll of a social encounter (``social_injury_banes``)."""
+    """What an initiative roll is made of: attribute + training + expertise + ``bonus``
+    dice ("any other bonuses", set by the GM) and ``boons``, and the banes a sheet
+    character's injuries give the agility roll (``injury_banes``) and the presence roll
+    of a social encounter (``social_injury_banes``)."""
 
     agility: int
     presence: int
@@ -74,6 +77,8 @@ class InitiativeStats:
     expertise: bool = False
     injury_banes: int = 0
     social_injury_banes: int = 0
+    bonus: int = 0
+    boons: int = 0
 
     def __post_init__(self) -> None:
         bounded(self.agility, 0, MAX_ATTRIBUTE, "Agility")
@@ -81,10 +86,12 @@ class InitiativeStats:
         bounded(self.training, 0, MAX_TRAINING, "Training in initiative")
         bounded(self.injury_banes, 0, MAX_MODIFIER, "Injury banes")
         bounded(self.social_injury_banes, 0, MAX_MODIFIER, "Injury banes")
+        bounded(self.bonus, 0, MAX_BONUS_DICE, "Bonus dice")
+        bounded(self.boons, 0, MAX_MODIFIER, "Boons")
 
     def base(self, *, social: bool) -> int:
         attribute = self.presence if social else self.agility
-        return attribute + self.training + (1 if self.expertise else 0)
+        return attribute + self.training + (1 if self.expertise else 0) + self.bonus
 
     def banes(self, *, social: bool) -> int:
         """Banes the roll suffers from injuries (conditions are the participant's)."""
@@ -101,6 +108,10 @@ class InitiativeStats:
             data["injury_banes"] = self.injury_banes
         if self.social_injury_banes:
             data["social_injury_banes"] = self.social_injury_banes
+        if self.bonus:
+            data["bonus"] = self.bonus
+        if self.boons:
+            data["boons"] = self.boons
         return data
 
     @classmethod
@@ -112,6 +123,8 @@ class InitiativeStats:
             expertise=bool(data.get("expertise", False)),
             injury_banes=int(data.get("injury_banes", 0)),
             social_injury_banes=int(data.get("social_injury_banes", 0)),
+            bonus=int(data.get("bonus", 0)),
+            boons=int(data.get("boons", 0)),
         )
 
 
@@ -180,3 +193,35 @@ class Spent:
     actions: int = 0
     quick: int = 0
     reactions: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecoveryClock:
+    """When a dying or unconscious participant's next test is due.
+
+    ``id`` comes from the encounter's effect counter, so a prompt's button names
+    exactly one clock: once the test is rolled (or the clock restarts) old buttons
+    find no match. ``prompted`` is set when the test fell due and was announced.
+    """
+
+    id: int
+    kind: RecoveryKind
+    due_round: int
+    prompted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind.value,
+            "due_round": self.due_round,
+            "prompted": self.prompted,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RecoveryClock:
+        return cls(
+            id=int(data["id"]),
+            kind=RecoveryKind(data["kind"]),
+            due_round=int(data["due_round"]),
+            prompted=bool(data.get("prompted", False)),
+        )
