@@ -11,9 +11,11 @@ from discord.ext import commands
 
 from bot import error_handler
 from bot.command_sync import SyncMode, sync_if_changed
+from bot.component_guard import guard
 from bot.config import Settings
 from bot.errors import InputRefused
 from bot.option_check import option_problem
+from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
 from bot.storage.database import Database
 from bot.text import control_characters
@@ -58,6 +60,7 @@ class TableTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
+        await _remember_gm(self.client, interaction.user)
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True
@@ -67,6 +70,20 @@ class TableTree(app_commands.CommandTree):
         log.info("refused the options of /%s: %s", command.qualified_name, problem)
         await error_handler.refuse_interaction(interaction, problem)
         return False
+
+
+async def _remember_gm(client: discord.Client, user: discord.abc.User) -> None:
+    """Note who acts as GM, for secret rolls (see bot.permissions.GmMemory).
+
+    Never stops the command: a failure here only costs a later direct message.
+    """
+    memory = getattr(client, "gm_memory", None)
+    if memory is None:
+        return
+    try:
+        await memory.observe(user)
+    except Exception:
+        log.exception("could not remember whether %s is a GM", user.id)
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:
@@ -102,9 +119,16 @@ class TableBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.dice: Dice = dice or RandomDice()
+        self.gm_memory = GmMemory(db)
         self.sync_mode = sync_mode
         self.tree.on_error = error_handler.on_app_command_error
         self.add_check(refuse_control_characters)
+
+    def _get_state(self, **options: Any) -> Any:
+        # Every button press must get an answer: see bot.component_guard.
+        state = super()._get_state(**options)
+        guard(state)
+        return state
 
     async def load_cogs(self) -> None:
         for name in COGS:

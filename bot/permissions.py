@@ -1,11 +1,18 @@
-"""Who counts as the GM of a campaign."""
+"""Who counts as the GM of a campaign, and remembering the GMs the bot has seen."""
 
 from __future__ import annotations
+
+import logging
+import time
 
 import discord
 
 from bot.errors import NotGM
-from bot.storage.campaigns import Campaign
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.database import Database
+from bot.storage.gm_members import GmMemberRepository
+
+log = logging.getLogger(__name__)
 
 
 def is_gm(member: discord.abc.User, campaign: Campaign) -> bool:
@@ -23,3 +30,47 @@ def require_gm(member: discord.abc.User, campaign: Campaign, action: str) -> Non
     """Raise NotGM (a user error naming ``action``) unless ``member`` is the GM."""
     if not is_gm(member, campaign):
         raise NotGM(action)
+
+
+class GmMemory:
+    """Remembers (in ``gm_members``) who acts as GM, from the member each command carries.
+
+    Production runs without the privileged members intent, so ``role.members`` is empty
+    and a secret roll could not find its GM: instead every GM who uses a command is
+    written down, and a member seen without GM rights is crossed off. A member's verdict
+    is cached per process, keyed by their permissions and roles, and re-checked after
+    ``RECHECK_SECONDS`` (the campaign's GM role may have changed meanwhile), so this
+    costs the database once per member and hour, not once per command.
+    """
+
+    RECHECK_SECONDS = 3600.0
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._seen: dict[tuple[int, int], tuple[object, float]] = {}
+
+    async def observe(self, member: discord.abc.User) -> None:
+        """Remember ``member`` as GM of their guild, or forget them if they no longer are."""
+        if not isinstance(member, discord.Member) or member.bot:
+            return
+        key = (member.guild.id, member.id)
+        signature = (member.guild_permissions.value, tuple(sorted(r.id for r in member.roles)))
+        known = self._seen.get(key)
+        now = time.monotonic()
+        if known is not None and known[0] == signature and now - known[1] < self.RECHECK_SECONDS:
+            return
+        async with self._db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get(member.guild.id)
+            gm = (
+                is_gm(member, campaign)
+                if campaign is not None
+                else member.guild_permissions.manage_guild
+            )
+            repo = GmMemberRepository(conn)
+            if gm:
+                await repo.remember(member.guild.id, member.id)
+            else:
+                await repo.forget(member.guild.id, member.id)
+        self._seen[key] = (signature, now)
+        if gm:
+            log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)

@@ -90,14 +90,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import discord.ext.test.backend as dpytest_backend
+import discord.ext.test.factories as dpytest_facts
 import discord.ext.test.runner as dpytest_runner
 from discord.ext import commands
 from discord.webhook.async_ import async_context
 
+from bot.component_guard import guard
 from tests.support.slash_channel import ChannelSendRecorder, SentMessage
 from tests.support.slash_envelope import build_envelope
 from tests.support.slash_payloads import (
@@ -131,6 +134,8 @@ class SlashHarness:
         )
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
+        self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
+        self._install_member_rest()
         self._command_ids: dict[str, int] = {}
         self._manager_role: discord.Role | None = None
 
@@ -174,6 +179,7 @@ class SlashHarness:
         if old_state is not state:
             if state.allowed_mentions is None:
                 state.allowed_mentions = old_state.allowed_mentions
+            guard(state)  # the production store (answers unknown buttons), as TableBot has
             for view in old_state._view_store.persistent_views:
                 state._view_store.add_view(view, view._cache_key)
             state._view_store._dynamic_items.update(old_state._view_store._dynamic_items)
@@ -349,6 +355,40 @@ class SlashHarness:
             return self.adapter.stand_in_message(self.channel.id, custom_id)
         raise TypeError(f"can't click on {target!r}")
 
+    # --- the member cache, empty as in production ---
+
+    def _hide_members(self) -> None:
+        """Empty the member cache while the bot handles an interaction.
+
+        Production runs without the privileged members intent, so ``guild.get_member``,
+        ``role.members`` and ``guild.owner`` find nobody there. dpytest can only build
+        its guild's members into that cache (the fixtures enable the intent for that
+        alone), and keeps them there so ``dpytest.add_role`` works between interactions;
+        each interaction runs with every member but the bot itself taken out.
+        """
+        guild = self.guild
+        me = self.bot.user.id  # type: ignore[union-attr]
+        for member_id in [m for m in guild._members if m != me]:
+            self._hidden[member_id] = guild._members.pop(member_id)
+
+    def _restore_members(self) -> None:
+        self.guild._members.update(self._hidden)
+        self._hidden.clear()
+
+    def _install_member_rest(self) -> None:
+        """``GET /guilds/{id}/members/{id}`` as Discord answers it: any member by id,
+        cached or not (dpytest's fake reads the cache); 404 Unknown Member otherwise."""
+        http = self.bot.http
+
+        async def get_member(guild_id: int, member_id: int) -> Any:
+            member = self._hidden.get(int(member_id)) or self.guild.get_member(int(member_id))
+            if member is None:
+                response = SimpleNamespace(status=404, reason="Not Found")
+                raise discord.NotFound(response, {"code": 10007, "message": "Unknown Member"})  # type: ignore[arg-type]
+            return dpytest_facts.dict_from_member(member)
+
+        http.get_member = get_member
+
     # --- dispatching and waiting ---
 
     async def _dispatch(
@@ -371,11 +411,15 @@ class SlashHarness:
         first_problem = len(self.adapter.problems) + len(self.channel_recorder.problems)
         before = asyncio.all_tasks()
         context_token = async_context.set(self.adapter)
+        self._hide_members()
         try:
-            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            try:
+                self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            finally:
+                async_context.reset(context_token)
+            failures = await settle(before, limit_seconds=self.timeout)
         finally:
-            async_context.reset(context_token)
-        failures = await settle(before, limit_seconds=self.timeout)
+            self._restore_members()
         # dpytest queues every on_command_error (hybrid commands report there too) and
         # re-raises it from the next dpytest.message(); they were answered already.
         command_errors = []
