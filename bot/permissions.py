@@ -74,3 +74,17 @@ class GmMemory:
         self._seen[key] = (signature, now)
         if gm:
             log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)
+
+    async def recent(self, guild_id: int, limit: int) -> list[int]:
+        """Up to ``limit`` remembered GM ids of the guild, most recently seen first."""
+        async with self._db.read() as conn:
+            return await GmMemberRepository(conn).recent(guild_id, limit)
+
+    async def forget(self, guild_id: int, user_ids: list[int]) -> None:
+        """Cross these members off (found no longer GM, or gone); they are checked
+        afresh on their next command."""
+        async with self._db.transaction() as conn:
+            for user_id in user_ids:
+                await GmMemberRepository(conn).forget(guild_id, user_id)
+        for user_id in user_ids:
+            self._seen.pop((guild_id, user_id), None)

@@ -9,15 +9,13 @@ over REST before a direct message, and the server owner is fetched over REST too
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
 from bot.discord_retry import retry_server_errors
-from bot.permissions import is_gm
+from bot.permissions import GmMemory, is_gm
 from bot.replies import NO_PINGS
 from bot.storage.campaigns import Campaign
-from bot.storage.gm_members import GmMemberRepository
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +74,8 @@ async def deliver_to_gm(
 
 async def gm_recipients(guild: discord.Guild, campaign: Campaign) -> list[discord.abc.User]:
     """The GMs to message: the remembered ones still GM, else the server owner."""
-    db = _database(guild)
-    remembered: list[int] = []
-    if db is not None:
-        async with db.read() as conn:
-            remembered = await GmMemberRepository(conn).recent(guild.id, MAX_GM_DMS)
+    memory = _gm_memory(guild)
+    remembered = await memory.recent(guild.id, MAX_GM_DMS) if memory is not None else []
     recipients: list[discord.abc.User] = []
     gone: list[int] = []
     for user_id in remembered:
@@ -89,10 +84,8 @@ async def gm_recipients(guild: discord.Guild, campaign: Campaign) -> list[discor
             recipients.append(member)
         elif member is not None or left:
             gone.append(user_id)  # no longer GM, or no longer in the server
-    if gone and db is not None:
-        async with db.transaction() as conn:
-            for user_id in gone:
-                await GmMemberRepository(conn).forget(guild.id, user_id)
+    if gone and memory is not None:
+        await memory.forget(guild.id, gone)
     if not recipients and guild.owner_id is not None:
         owner, _ = await _member(guild, guild.owner_id)
         if owner is not None:
@@ -119,11 +112,11 @@ async def _member(guild: discord.Guild, user_id: int) -> tuple[discord.Member | 
         return None, False
 
 
-def _database(guild: discord.Guild) -> Any:
-    """The bot's database, reached through the guild's connection state (the callers,
-    in every ruleset's cogs, pass only the guild and campaign)."""
+def _gm_memory(guild: discord.Guild) -> GmMemory | None:
+    """The bot's GM memory, reached through the guild's connection state (the callers,
+    in every ruleset's cogs, pass only the guild and the campaign)."""
     client = guild._state._get_client()
-    return getattr(client, "db", None)
+    return getattr(client, "gm_memory", None)
 
 
 async def _send_dm(user: discord.abc.User, content: str, embed: discord.Embed | None) -> None:

@@ -135,6 +135,8 @@ class SlashHarness:
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
         self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
+        # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).
+        self.expire_next = False
         self._install_member_rest()
         self._command_ids: dict[str, int] = {}
         self._manager_role: discord.Role | None = None
@@ -219,6 +221,30 @@ class SlashHarness:
         leaf = builder.build(app_command, options)
         payload["type"] = 2
         payload["data"] = self._command_data(path, leaf, builder.resolved)
+        return await self._dispatch(payload)
+
+    async def run_stale(
+        self,
+        path: str,
+        /,
+        options: list[dict[str, Any]] | None = None,
+        *,
+        user: discord.abc.User | None = None,
+    ) -> SlashResult:
+        """What a client with an out-of-date menu sends: ``/path`` with these raw leaf
+        ``options``, whether or not the bot has that command, subcommand or signature."""
+        names = path.split()
+        _, payload = self._base(
+            user, None, dm=False, manage_guild=None, roles=(), client_checks=False,
+            locale="en-US", command=None,
+        )  # fmt: skip
+        payload["type"] = 2
+        payload["data"] = {
+            "id": str(snowflake()),
+            "name": names[0],
+            "type": 1,
+            "options": nest_options(names, options or []),
+        }
         return await self._dispatch(payload)
 
     async def autocomplete(
@@ -406,6 +432,9 @@ class SlashHarness:
                 source_message_id=source_message_id,
             ),
         )
+        if self.expire_next:
+            self.adapter.expired.add(payload["token"])
+            self.expire_next = False
         first_record = len(self.adapter.records)
         first_send = len(self.channel_recorder.sends)
         first_problem = len(self.adapter.problems) + len(self.channel_recorder.problems)
