@@ -60,7 +60,9 @@ class TableTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
-        await _remember_gm(self.client, interaction.user)
+        memory = getattr(self.client, "gm_memory", None)
+        if memory is not None:
+            memory.observe_soon(interaction.user)  # for secret rolls (bot.permissions.GmMemory)
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True
@@ -70,20 +72,6 @@ class TableTree(app_commands.CommandTree):
         log.info("refused the options of /%s: %s", command.qualified_name, problem)
         await error_handler.refuse_interaction(interaction, problem)
         return False
-
-
-async def _remember_gm(client: discord.Client, user: discord.abc.User) -> None:
-    """Note who acts as GM, for secret rolls (see bot.permissions.GmMemory).
-
-    Never stops the command: a failure here only costs a later direct message.
-    """
-    memory = getattr(client, "gm_memory", None)
-    if memory is None:
-        return
-    try:
-        await memory.observe(user)
-    except Exception:
-        log.exception("could not remember whether %s is a GM", user.id)
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:

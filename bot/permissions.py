@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
@@ -48,16 +49,41 @@ class GmMemory:
     def __init__(self, db: Database) -> None:
         self._db = db
         self._seen: dict[tuple[int, int], tuple[object, float]] = {}
+        self._pending: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    def observe_soon(self, member: discord.abc.User) -> None:
+        """Run :meth:`observe` beside the command, not before it: the command neither
+        waits for this write nor changes its place in the queue for the database."""
+        if not isinstance(member, discord.Member) or member.bot:
+            return
+        key = (member.guild.id, member.id)
+        if key in self._pending or self._fresh(key, member):
+            return
+        task = asyncio.create_task(self._observe_logged(member))
+        self._pending[key] = task
+        task.add_done_callback(lambda _: self._pending.pop(key, None))
+
+    async def _observe_logged(self, member: discord.Member) -> None:
+        try:
+            await self.observe(member)
+        except Exception:
+            # Never the command's concern: this only costs a later direct message.
+            log.exception("could not remember whether %s is a GM", member.id)
+
+    def _fresh(self, key: tuple[int, int], member: discord.Member) -> bool:
+        known = self._seen.get(key)
+        return (
+            known is not None
+            and known[0] == _signature(member)
+            and time.monotonic() - known[1] < self.RECHECK_SECONDS
+        )
 
     async def observe(self, member: discord.abc.User) -> None:
         """Remember ``member`` as GM of their guild, or forget them if they no longer are."""
         if not isinstance(member, discord.Member) or member.bot:
             return
         key = (member.guild.id, member.id)
-        signature = (member.guild_permissions.value, tuple(sorted(r.id for r in member.roles)))
-        known = self._seen.get(key)
-        now = time.monotonic()
-        if known is not None and known[0] == signature and now - known[1] < self.RECHECK_SECONDS:
+        if self._fresh(key, member):
             return
         async with self._db.transaction() as conn:
             campaign = await CampaignRepository(conn).get(member.guild.id)
@@ -71,7 +97,7 @@ class GmMemory:
                 await repo.remember(member.guild.id, member.id)
             else:
                 await repo.forget(member.guild.id, member.id)
-        self._seen[key] = (signature, now)
+        self._seen[key] = (_signature(member), time.monotonic())
         if gm:
             log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)
 
@@ -88,3 +114,8 @@ class GmMemory:
                 await GmMemberRepository(conn).forget(guild_id, user_id)
         for user_id in user_ids:
             self._seen.pop((guild_id, user_id), None)
+
+
+def _signature(member: discord.Member) -> tuple[int, tuple[int, ...]]:
+    """What decides GM-ness on the member's side: permissions and roles."""
+    return member.guild_permissions.value, tuple(sorted(r.id for r in member.roles))

@@ -135,6 +135,7 @@ class SlashHarness:
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
         self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
+        self._hiding = 0  # interactions running with the cache emptied
         # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).
         self.expire_next = False
         self._install_member_rest()
@@ -154,7 +155,10 @@ class SlashHarness:
     @property
     def members(self) -> list[discord.Member]:
         """The guild's human members, in dpytest's order."""
-        return [m for m in self.guild.members if not m.bot and m.id != self.bot.user.id]  # type: ignore[union-attr]
+        everyone = list(self._hidden.values()) + [
+            m for m in self.guild.members if m.id not in self._hidden
+        ]
+        return [m for m in everyone if not m.bot and m.id != self.bot.user.id]  # type: ignore[union-attr]
 
     @property
     def responses(self) -> list[RecordedResponse]:
@@ -351,6 +355,8 @@ class SlashHarness:
     def _base(
         self, user: discord.abc.User | None, channel: Any, **kwargs: Any
     ) -> tuple[OptionBuilder, dict[str, Any]]:
+        if user is not None and not isinstance(user, discord.Member):
+            user = self._hidden.get(user.id, user)  # another interaction is running
         return build_envelope(
             self.bot, user or self.members[0], channel or self.channel,
             manager_role=self._manager, **kwargs,
@@ -392,14 +398,17 @@ class SlashHarness:
         alone), and keeps them there so ``dpytest.add_role`` works between interactions;
         each interaction runs with every member but the bot itself taken out.
         """
+        self._hiding += 1  # interactions may overlap (asyncio.gather in a test)
         guild = self.guild
         me = self.bot.user.id  # type: ignore[union-attr]
         for member_id in [m for m in guild._members if m != me]:
             self._hidden[member_id] = guild._members.pop(member_id)
 
     def _restore_members(self) -> None:
-        self.guild._members.update(self._hidden)
-        self._hidden.clear()
+        self._hiding -= 1
+        if self._hiding == 0:
+            self.guild._members.update(self._hidden)
+            self._hidden.clear()
 
     def _install_member_rest(self) -> None:
         """``GET /guilds/{id}/members/{id}`` as Discord answers it: any member by id,
