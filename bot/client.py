@@ -11,9 +11,11 @@ from discord.ext import commands
 
 from bot import error_handler
 from bot.command_sync import SyncMode, sync_if_changed
+from bot.component_guard import guard
 from bot.config import Settings
 from bot.errors import InputRefused
 from bot.option_check import option_problem
+from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
 from bot.storage.database import Database
 from bot.text import control_characters
@@ -58,6 +60,9 @@ class TableTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
+        memory = getattr(self.client, "gm_memory", None)
+        if memory is not None:
+            memory.observe_soon(interaction.user)  # for secret rolls (bot.permissions.GmMemory)
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True
@@ -102,9 +107,16 @@ class TableBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.dice: Dice = dice or RandomDice()
+        self.gm_memory = GmMemory(db)
         self.sync_mode = sync_mode
         self.tree.on_error = error_handler.on_app_command_error
         self.add_check(refuse_control_characters)
+
+    def _get_state(self, **options: Any) -> Any:
+        # Every button press must get an answer: see bot.component_guard.
+        state = super()._get_state(**options)
+        guard(state)
+        return state
 
     async def load_cogs(self) -> None:
         for name in COGS:

@@ -17,12 +17,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.replies import NO_PINGS, send_ephemeral_to_interaction
+from bot.replies import NO_PINGS, is_expired_interaction, send_ephemeral_to_interaction
 from bot.rules.errors import RulesError
 from bot.storage.errors import StorageError
 from bot.text import code, fit_message
 
 log = logging.getLogger(__name__)
+
+# What a Discord client with an out-of-date command menu sends (a command or subcommand
+# since removed, or without an option that is now required) gets this, not an error code.
+STALE_COMMAND = (
+    "That command has changed since your Discord loaded its menu: the menu refreshes by"
+    " itself shortly (or restart Discord), then try again."
+)
 
 
 def _unwrap(error: BaseException) -> BaseException:
@@ -63,6 +70,8 @@ def user_message(error: BaseException) -> str | None:
     error = _unwrap(error)
     if isinstance(error, UserError | RulesError):
         return str(error)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return STALE_COMMAND
     if isinstance(error, commands.MissingRequiredArgument):
         return f"`{error.param.name}` is missing: add it after the command and try again."
     if isinstance(error, commands.TooManyArguments):
@@ -95,6 +104,15 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+def _expired(error: BaseException, where: str) -> bool:
+    """Discord no longer takes this interaction's answer (its 3 seconds passed): no one
+    can be told anything through it, so it is logged, not answered (see bot.replies)."""
+    if not is_expired_interaction(_unwrap(error)):
+        return False
+    log.info("an interaction expired before %s could answer it", where)
+    return True
+
+
 def _error_code() -> str:
     return secrets.token_hex(3).upper()
 
@@ -120,6 +138,8 @@ async def on_command_error(ctx: commands.Context[Any], error: commands.CommandEr
     """Handler for prefix commands and the slash side of hybrid commands."""
     if isinstance(error, commands.CommandNotFound):
         return  # someone else's prefix, or a typo in chat: stay quiet
+    if _expired(error, "command"):
+        return
     message = user_message(error)
     if message is None:
         message = unexpected_message(
@@ -142,8 +162,12 @@ async def on_app_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
     """Handler for pure application commands and checks run by the command tree."""
+    if _expired(error, "slash command"):
+        return
     message = user_message(error)
-    if message is None:
+    if message is STALE_COMMAND:
+        log.info("answered a stale command from interaction %s: %s", interaction.id, error)
+    elif message is None:
         name = interaction.command.qualified_name if interaction.command else "?"
         message = unexpected_message(_log_unexpected(error, f"slash command {name}"))
     await _answer_interaction(interaction, message)
@@ -151,6 +175,8 @@ async def on_app_command_error(
 
 async def on_view_error(interaction: discord.Interaction, error: Exception, where: str) -> None:
     """Handler for button and select callbacks."""
+    if _expired(error, where):
+        return
     message = user_message(error)
     if message is None:
         message = unexpected_message(_log_unexpected(error, where))

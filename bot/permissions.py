@@ -1,11 +1,19 @@
-"""Who counts as the GM of a campaign."""
+"""Who counts as the GM of a campaign, and remembering the GMs the bot has seen."""
 
 from __future__ import annotations
+
+import asyncio
+import logging
+import time
 
 import discord
 
 from bot.errors import NotGM
-from bot.storage.campaigns import Campaign
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.database import Database
+from bot.storage.gm_members import GmMemberRepository
+
+log = logging.getLogger(__name__)
 
 
 def is_gm(member: discord.abc.User, campaign: Campaign) -> bool:
@@ -23,3 +31,91 @@ def require_gm(member: discord.abc.User, campaign: Campaign, action: str) -> Non
     """Raise NotGM (a user error naming ``action``) unless ``member`` is the GM."""
     if not is_gm(member, campaign):
         raise NotGM(action)
+
+
+class GmMemory:
+    """Remembers (in ``gm_members``) who acts as GM, from the member each command carries.
+
+    Production runs without the privileged members intent, so ``role.members`` is empty
+    and a secret roll could not find its GM: instead every GM who uses a command is
+    written down, and a member seen without GM rights is crossed off. A member's verdict
+    is cached per process, keyed by their permissions and roles, and re-checked after
+    ``RECHECK_SECONDS`` (the campaign's GM role may have changed meanwhile), so this
+    costs the database once per member and hour, not once per command.
+    """
+
+    RECHECK_SECONDS = 3600.0
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._seen: dict[tuple[int, int], tuple[object, float]] = {}
+        self._pending: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    def observe_soon(self, member: discord.abc.User) -> None:
+        """Run :meth:`observe` beside the command, not before it: the command neither
+        waits for this write nor changes its place in the queue for the database."""
+        if not isinstance(member, discord.Member) or member.bot:
+            return
+        key = (member.guild.id, member.id)
+        if key in self._pending or self._fresh(key, member):
+            return
+        task = asyncio.create_task(self._observe_logged(member))
+        self._pending[key] = task
+        task.add_done_callback(lambda _: self._pending.pop(key, None))
+
+    async def _observe_logged(self, member: discord.Member) -> None:
+        try:
+            await self.observe(member)
+        except Exception:
+            # Never the command's concern: this only costs a later direct message.
+            log.exception("could not remember whether %s is a GM", member.id)
+
+    def _fresh(self, key: tuple[int, int], member: discord.Member) -> bool:
+        known = self._seen.get(key)
+        return (
+            known is not None
+            and known[0] == _signature(member)
+            and time.monotonic() - known[1] < self.RECHECK_SECONDS
+        )
+
+    async def observe(self, member: discord.abc.User) -> None:
+        """Remember ``member`` as GM of their guild, or forget them if they no longer are."""
+        if not isinstance(member, discord.Member) or member.bot:
+            return
+        key = (member.guild.id, member.id)
+        if self._fresh(key, member):
+            return
+        async with self._db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get(member.guild.id)
+            gm = (
+                is_gm(member, campaign)
+                if campaign is not None
+                else member.guild_permissions.manage_guild
+            )
+            repo = GmMemberRepository(conn)
+            if gm:
+                await repo.remember(member.guild.id, member.id)
+            else:
+                await repo.forget(member.guild.id, member.id)
+        self._seen[key] = (_signature(member), time.monotonic())
+        if gm:
+            log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)
+
+    async def recent(self, guild_id: int, limit: int) -> list[int]:
+        """Up to ``limit`` remembered GM ids of the guild, most recently seen first."""
+        async with self._db.read() as conn:
+            return await GmMemberRepository(conn).recent(guild_id, limit)
+
+    async def forget(self, guild_id: int, user_ids: list[int]) -> None:
+        """Cross these members off (found no longer GM, or gone); they are checked
+        afresh on their next command."""
+        async with self._db.transaction() as conn:
+            for user_id in user_ids:
+                await GmMemberRepository(conn).forget(guild_id, user_id)
+        for user_id in user_ids:
+            self._seen.pop((guild_id, user_id), None)
+
+
+def _signature(member: discord.Member) -> tuple[int, tuple[int, ...]]:
+    """What decides GM-ness on the member's side: permissions and roles."""
+    return member.guild_permissions.value, tuple(sorted(r.id for r in member.roles))

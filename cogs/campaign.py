@@ -14,6 +14,7 @@ from bot.errors import GuildOnly, UserError
 from bot.permissions import require_gm
 from bot.render.campaign import campaign_embed
 from bot.replies import send
+from bot.secret_rolls import SECRET_ROLL_RULING
 from bot.storage.campaigns import CampaignRepository, Ruleset
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,7 @@ class CampaignCog(commands.Cog, name="Campaign"):
         extras={
             "rulings": [
                 "A member is GM with Manage Server or the campaign's GM role.",
-                "With no GM channel set, secret rolls are sent to the GM role's members"
-                " by direct message (or to members with Manage Server when no role is set).",
+                SECRET_ROLL_RULING,
                 "one_shot: each player character gets a single hero point per adventure, at"
                 " its first /session start; session ends don't drop it (see /help session start).",
             ]

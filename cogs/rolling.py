@@ -12,7 +12,7 @@ from bot.client import TableBot
 from bot.render.generic_roll import render_roll_line, render_roll_markdown
 from bot.replies import send
 from bot.rules.generic_roll import GenericRoll, roll_expression
-from bot.secret_rolls import deliver_to_gm
+from bot.secret_rolls import SECRET_ROLL_RULING, deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.roll_log import RollLogRepository
 
@@ -24,8 +24,7 @@ ROLL_RULINGS = [
     "A label goes after the dice (`1d20+5 attack`); text before the dice is refused.",
     "An explode or reroll rule that matches every face (`1d1e1`) is refused: it never stops.",
     "A fractional total (`7/2`) is rounded toward zero.",
-    "Secret rolls: only you (ephemeral) and the GM see them — in the GM channel if one is"
-    " set, otherwise by direct message to the GM role's members (or the server owner).",
+    SECRET_ROLL_RULING,
     "Message commands (`!r`) are always public: use `/roll secret:True` to hide a roll.",
 ]
 

@@ -43,8 +43,11 @@ def settings(tmp_path: Path) -> Settings:
 
 
 def intents_for_tests() -> discord.Intents:
-    # dpytest caches members only when the intents allow it; the real bot runs
-    # without the privileged members intent, the tests need the cache.
+    # Production runs without the privileged members intent. dpytest, though, can build
+    # its fake guild's members only into the member cache, which needs that intent: it
+    # is on for that reason alone. The slash harness empties the cache while the bot
+    # handles each interaction (tests/support/slash.py, _hide_members), so commands and
+    # buttons run as in production; Message Content is an operator option the bot uses.
     intents = discord.Intents.default()
     intents.members = True
     intents.message_content = True

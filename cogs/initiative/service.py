@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 import discord
 
+from bot.discord_retry import retry_server_errors
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.render.initiative import tracker_embed
@@ -39,6 +40,7 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.encounters import EncounterRecord, EncounterRepository
+from bot.tracker_message import TrackerPins
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +171,7 @@ class InitiativeService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, discord.Message] = {}  # channel id → tracker message
         self._shown: dict[int, tuple[int, int]] = {}  # channel id → (encounter, version) shown
+        self._tracker_pins = TrackerPins()
 
     async def change(
         self,
@@ -266,30 +269,45 @@ class InitiativeService:
             if not force and self._shown.get(channel_id) == (record.id, record.version):
                 return
             embed = tracker_embed(record.state)
-            message = await self._edit(channel, record, embed)
+            try:
+                message = await self._edit(channel, record, embed)
+            except discord.HTTPException as error:
+                # Not marked shown: the next change (or refresh) edits it again.
+                log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
+                return
             if message is None:
                 message = await self._post(channel, record, embed)
             if message is not None:
                 self._messages[channel_id] = message
                 self._shown[channel_id] = (record.id, record.version)
+                # Also on every later change, so a pin that failed once is made up for.
+                await self._pin(channel, message, record.id)
 
     async def _edit(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
     ) -> discord.Message | None:
+        """The edited tracker; None when it was deleted (to post a new one).
+
+        Raises HTTPException when Discord still fails after retrying its 5xx answers.
+        """
         if record.tracker_message_id is None:
             return None
         channel_id = getattr(channel, "id", 0)
+        tracker_id = record.tracker_message_id
         message = self._messages.get(channel_id)
         try:
-            if message is None or message.id != record.tracker_message_id:
+            if message is None or message.id != tracker_id:
                 # Once per process (after a restart): later edits reuse the message.
-                message = await channel.fetch_message(record.tracker_message_id)
-            return await message.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+                message = await retry_server_errors(
+                    lambda: channel.fetch_message(tracker_id), "fetching the tracker"
+                )
+            found = message
+            return await retry_server_errors(
+                lambda: found.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none()),
+                "editing the tracker",
+            )
         except discord.NotFound:
             return None
-        except discord.HTTPException as error:
-            log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
-            return message
 
     async def _post(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
@@ -301,23 +319,16 @@ class InitiativeService:
         except discord.HTTPException as error:
             log.warning("could not post the tracker in channel %s: %s", record.channel_id, error)
             return None
-        await self._pin(channel, message)
         async with self.bot.db.transaction() as conn:
             await EncounterRepository(conn).set_tracker_message(record.id, message.id)
         return message
 
-    @staticmethod
-    async def _pin(channel: discord.abc.Messageable, message: discord.Message) -> None:
-        guild = getattr(channel, "guild", None)
-        if guild is None or guild.me is None:
-            return
-        permissions = channel.permissions_for(guild.me)  # type: ignore[attr-defined]
-        if not (permissions.manage_messages or permissions.pin_messages):
-            return
-        try:
-            await message.pin(reason="Initiative tracker")
-        except discord.HTTPException as error:  # Forbidden, or the channel's 50 pins are full
-            log.info("could not pin the tracker in channel %s: %s", channel.id, error)  # type: ignore[attr-defined]
+    async def _pin(
+        self, channel: discord.abc.Messageable, message: discord.Message, encounter_id: int
+    ) -> None:
+        """Pin the tracker unless it is; a missing permission is told to the channel once
+        per encounter (see bot.tracker_message)."""
+        await self._tracker_pins.ensure_pinned(channel, message, encounter_id)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed

@@ -20,6 +20,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.encounters import EncounterRecord
+from bot.tracker_message import MISSING_PIN_PERMISSION
 from tests.support.slash import DiscordWouldRefuse, SlashHarness, SlashResult
 
 # --- helpers (also used by test_init_acceptance.py) ----------------------------------------
@@ -124,7 +125,9 @@ async def test_begin_posts_the_tracker_and_pins_it_when_allowed(
     bot.http.pin_message = pin_message  # type: ignore[method-assign]
     result = await slash.run("init begin", **gm(slash))
     assert not result.ephemeral and "Combat begins" in (result.content or "")
-    [tracker] = result.channel_messages
+    [tracker, *told] = result.channel_messages
+    # Without the permission the channel is told which one to give (bot.tracker_message).
+    assert [m.payload["content"] for m in told] == ([] if may_pin else [MISSING_PIN_PERMISSION])
     assert tracker.embeds[0]["title"] == "Initiative — not started"
     assert tracker.pings_nobody
     record = await stored(bot, slash.channel.id)

@@ -90,14 +90,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import discord.ext.test.backend as dpytest_backend
+import discord.ext.test.factories as dpytest_facts
 import discord.ext.test.runner as dpytest_runner
 from discord.ext import commands
 from discord.webhook.async_ import async_context
 
+from bot.component_guard import guard
 from tests.support.slash_channel import ChannelSendRecorder, SentMessage
 from tests.support.slash_envelope import build_envelope
 from tests.support.slash_payloads import (
@@ -131,6 +134,11 @@ class SlashHarness:
         )
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
+        self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
+        self._hiding = 0  # interactions running with the cache emptied
+        # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).
+        self.expire_next = False
+        self._install_member_rest()
         self._command_ids: dict[str, int] = {}
         self._manager_role: discord.Role | None = None
 
@@ -147,7 +155,10 @@ class SlashHarness:
     @property
     def members(self) -> list[discord.Member]:
         """The guild's human members, in dpytest's order."""
-        return [m for m in self.guild.members if not m.bot and m.id != self.bot.user.id]  # type: ignore[union-attr]
+        everyone = list(self._hidden.values()) + [
+            m for m in self.guild.members if m.id not in self._hidden
+        ]
+        return [m for m in everyone if not m.bot and m.id != self.bot.user.id]  # type: ignore[union-attr]
 
     @property
     def responses(self) -> list[RecordedResponse]:
@@ -174,6 +185,7 @@ class SlashHarness:
         if old_state is not state:
             if state.allowed_mentions is None:
                 state.allowed_mentions = old_state.allowed_mentions
+            guard(state)  # the production store (answers unknown buttons), as TableBot has
             for view in old_state._view_store.persistent_views:
                 state._view_store.add_view(view, view._cache_key)
             state._view_store._dynamic_items.update(old_state._view_store._dynamic_items)
@@ -213,6 +225,30 @@ class SlashHarness:
         leaf = builder.build(app_command, options)
         payload["type"] = 2
         payload["data"] = self._command_data(path, leaf, builder.resolved)
+        return await self._dispatch(payload)
+
+    async def run_stale(
+        self,
+        path: str,
+        /,
+        options: list[dict[str, Any]] | None = None,
+        *,
+        user: discord.abc.User | None = None,
+    ) -> SlashResult:
+        """What a client with an out-of-date menu sends: ``/path`` with these raw leaf
+        ``options``, whether or not the bot has that command, subcommand or signature."""
+        names = path.split()
+        _, payload = self._base(
+            user, None, dm=False, manage_guild=None, roles=(), client_checks=False,
+            locale="en-US", command=None,
+        )  # fmt: skip
+        payload["type"] = 2
+        payload["data"] = {
+            "id": str(snowflake()),
+            "name": names[0],
+            "type": 1,
+            "options": nest_options(names, options or []),
+        }
         return await self._dispatch(payload)
 
     async def autocomplete(
@@ -319,6 +355,8 @@ class SlashHarness:
     def _base(
         self, user: discord.abc.User | None, channel: Any, **kwargs: Any
     ) -> tuple[OptionBuilder, dict[str, Any]]:
+        if user is not None and not isinstance(user, discord.Member):
+            user = self._hidden.get(user.id, user)  # another interaction is running
         return build_envelope(
             self.bot, user or self.members[0], channel or self.channel,
             manager_role=self._manager, **kwargs,
@@ -349,6 +387,43 @@ class SlashHarness:
             return self.adapter.stand_in_message(self.channel.id, custom_id)
         raise TypeError(f"can't click on {target!r}")
 
+    # --- the member cache, empty as in production ---
+
+    def _hide_members(self) -> None:
+        """Empty the member cache while the bot handles an interaction.
+
+        Production runs without the privileged members intent, so ``guild.get_member``,
+        ``role.members`` and ``guild.owner`` find nobody there. dpytest can only build
+        its guild's members into that cache (the fixtures enable the intent for that
+        alone), and keeps them there so ``dpytest.add_role`` works between interactions;
+        each interaction runs with every member but the bot itself taken out.
+        """
+        self._hiding += 1  # interactions may overlap (asyncio.gather in a test)
+        guild = self.guild
+        me = self.bot.user.id  # type: ignore[union-attr]
+        for member_id in [m for m in guild._members if m != me]:
+            self._hidden[member_id] = guild._members.pop(member_id)
+
+    def _restore_members(self) -> None:
+        self._hiding -= 1
+        if self._hiding == 0:
+            self.guild._members.update(self._hidden)
+            self._hidden.clear()
+
+    def _install_member_rest(self) -> None:
+        """``GET /guilds/{id}/members/{id}`` as Discord answers it: any member by id,
+        cached or not (dpytest's fake reads the cache); 404 Unknown Member otherwise."""
+        http = self.bot.http
+
+        async def get_member(guild_id: int, member_id: int) -> Any:
+            member = self._hidden.get(int(member_id)) or self.guild.get_member(int(member_id))
+            if member is None:
+                response = SimpleNamespace(status=404, reason="Not Found")
+                raise discord.NotFound(response, {"code": 10007, "message": "Unknown Member"})  # type: ignore[arg-type]
+            return dpytest_facts.dict_from_member(member)
+
+        http.get_member = get_member
+
     # --- dispatching and waiting ---
 
     async def _dispatch(
@@ -366,16 +441,23 @@ class SlashHarness:
                 source_message_id=source_message_id,
             ),
         )
+        if self.expire_next:
+            self.adapter.expired.add(payload["token"])
+            self.expire_next = False
         first_record = len(self.adapter.records)
         first_send = len(self.channel_recorder.sends)
         first_problem = len(self.adapter.problems) + len(self.channel_recorder.problems)
         before = asyncio.all_tasks()
         context_token = async_context.set(self.adapter)
+        self._hide_members()
         try:
-            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            try:
+                self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            finally:
+                async_context.reset(context_token)
+            failures = await settle(before, limit_seconds=self.timeout)
         finally:
-            async_context.reset(context_token)
-        failures = await settle(before, limit_seconds=self.timeout)
+            self._restore_members()
         # dpytest queues every on_command_error (hybrid commands report there too) and
         # re-raises it from the next dpytest.message(); they were answered already.
         command_errors = []

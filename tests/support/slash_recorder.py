@@ -201,6 +201,7 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
         self.owners: dict[int, int] = {}  # message id → user who may see an ephemeral one
         self.tokens: dict[str, TokenInfo] = {}
         self.problems: list[str] = []  # payloads Discord would refuse
+        self.expired: set[str] = set()  # tokens whose 3-second answer window has passed
 
     def register(self, token: str, info: TokenInfo) -> None:
         self.tokens[token] = info
@@ -226,6 +227,10 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             raise _http_error(404, f"unknown interaction token {token!r}")
         tail = route.url.rsplit("/", 1)[-1]
         if route.path.endswith("/callback"):
+            if token in self.expired:
+                response = SimpleNamespace(status=404, reason="Not Found")
+                error = {"code": 10062, "message": "Unknown interaction"}
+                raise discord.NotFound(response, error)  # type: ignore[arg-type]
             return self._callback(info, token, body or {}, route, files)
         if route.method == "POST":
             return self._followup(info, token, body or {}, route, files)
