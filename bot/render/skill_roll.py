@@ -112,8 +112,8 @@ def skill_roll_embed(
         lines.append(f"{successes_text(roll.successes)}{sixes}")
         if roll.determination_rolled_one:
             lines.append("The determination die rolled a 1: a critical failure if this roll fails.")
-    if roll.determination_after:
-        lines.append("Determination point spent after the roll.")
+    # A determination point spent after the roll is told once, by the spend's note
+    # ("Mira spent a determination point after the roll (2 left)"), not twice.
     unused = unused_line(roll)
     if unused:
         lines.append(unused)

@@ -237,3 +237,14 @@ class CombatRepository:
         await self._conn.execute(
             "UPDATE damage_choices SET message_id = ? WHERE id = ?", (message_id, choice_id)
         )
+
+    async def update_choice_intro(self, choice_id: int, intro: dict[str, Any]) -> None:
+        """Replace the rendered attack steps of a choice (a point spent on the attack roll)."""
+        await self._conn.execute(
+            "UPDATE damage_choices SET intro = ? WHERE id = ?", (_json(intro), choice_id)
+        )
+
+    async def delete_choice(self, choice_id: int) -> bool:
+        """Forget a hit that was undone (its buttons then refuse); False if it was gone."""
+        cursor = await self._conn.execute("DELETE FROM damage_choices WHERE id = ?", (choice_id,))
+        return cursor.rowcount == 1

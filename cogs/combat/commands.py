@@ -9,6 +9,7 @@ one character all count. The reply carries buttons to keep another die.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import aiosqlite
 import discord
@@ -26,6 +27,7 @@ from bot.rules.hocs.attack import (
     DEFAULT_RANGED_DIFFICULTY,
     Advantage,
     HitInputs,
+    SideModifiers,
     WeaponUse,
     choose_damage,
     dice_text,
@@ -45,6 +47,7 @@ from bot.storage.roll_log import RollLogRepository
 from bot.text import echo
 from cogs.combat.choices import has_choice, record_choice
 from cogs.combat.options import (
+    ATTACK_OPTION_HELP,
     ATTACK_RULINGS,
     CHOICE_MINUTES,
     DAMAGE_RULINGS,
@@ -54,13 +57,16 @@ from cogs.combat.options import (
     KindChoice,
     Name,
     Text,
+    ThresholdChoice,
     character_names,
     damage_type_names,
     weapon_names,
 )
 from cogs.combat.records import log_attack, log_damage
+from cogs.combat.spend_first import spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.views import DieChoiceButton, choice_view
+from cogs.points.views import view_for_roll as roll_view_for
 
 log = logging.getLogger(__name__)
 
@@ -81,20 +87,7 @@ class CombatCog(commands.Cog, name="Combat"):
 
     @commands.hybrid_command(name="attack", extras={"rulings": ATTACK_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        target="Character attacked",
-        weapon="Weapon name or dice, e.g. 1d12 (default: first weapon)",
-        skill="Default: melee/ranged combat or spellcasting",
-        lethal="False: non-lethal (default: the weapon's)",
-        boons="Extra boons",
-        banes="Extra banes (conditions are automatic)",
-        advantage="On a win by 2+ (default impact_d8)",
-        defense_skill="Target's skill (default defense)",
-        kind="Typed dice: melee, ranged or magic",
-        damage_type="Typed dice: e.g. slash, fire",
-        difficulty="Ranged vs defenseless (default 1)",
-        character="Attacker (default: your active one)",
-    )
+    @app_commands.describe(**ATTACK_OPTION_HELP)
     @app_commands.autocomplete(
         target=character_names, character=character_names, weapon=weapon_names
     )
@@ -107,8 +100,19 @@ class CombatCog(commands.Cog, name="Combat"):
         lethal: bool | None = None,
         boons: Count = 0,
         banes: Count = 0,
+        focus: Count = 0,
+        rerolls: Count = 0,
+        guaranteed: Count = 0,
+        determination: bool = False,
         advantage: AdvantageChoice | None = None,
         defense_skill: Text = None,  # type: ignore[assignment]
+        defender_boons: Count = 0,
+        defender_banes: Count = 0,
+        defender_focus: Count = 0,
+        defender_rerolls: Count = 0,
+        defender_guaranteed: Count = 0,
+        defender_determination: bool = False,
+        threshold: ThresholdChoice | None = None,
         kind: KindChoice | None = None,
         damage_type: Text = None,  # type: ignore[assignment]
         difficulty: DifficultyValue = None,  # type: ignore[assignment]
@@ -131,6 +135,17 @@ class CombatCog(commands.Cog, name="Combat"):
                 mine, weapon, kind=kind, damage_type=damage_type, lethal=lethal
             )
             before = victim.combatant
+            mods = SideModifiers(
+                focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination
+            )
+            defense = SideModifiers(
+                boons=defender_boons,
+                banes=defender_banes,
+                focus=defender_focus,
+                rerolls=defender_rerolls,
+                guaranteed=defender_guaranteed,
+                determination=defender_determination,
+            )
             result = resolve_attack(
                 attacker.combatant,
                 before,
@@ -143,20 +158,18 @@ class CombatCog(commands.Cog, name="Combat"):
                 advantage=Advantage(advantage) if advantage else None,
                 difficulty=DEFAULT_RANGED_DIFFICULTY if difficulty is None else difficulty,
                 bonus=bonus,
+                mods=mods,
+                defense=defense,
+                threshold_skill=threshold.capitalize() if threshold else None,
             )
-            intro = attack_intro(result, extra_notes=notes)
+            spent = await spend_before_roll(
+                conn, ctx, campaign, mine, victim.character, result,
+                attacker_spends=determination, defender_spends=defender_determination,
+            )  # fmt: skip
+            intro = attack_intro(result, extra_notes=[*notes, *spent])
             choice_id = None
             hit = result.hit
             source = use.name or dice_text(use.dice)
-            log_id = await log_attack(
-                conn,
-                guild_id=ctx.guild.id,
-                channel_id=ctx.channel.id,
-                user_id=ctx.author.id,
-                attacker_id=mine.id,
-                result=result,
-                source=source,
-            )
             if hit is not None and result.inputs is not None:
                 await combat.save_vitals(victim.character.id, hit.after)
                 choice_id = await record_choice(
@@ -173,6 +186,26 @@ class CombatCog(commands.Cog, name="Combat"):
                     before=hit.before,
                     after=hit.after,
                 )
+            log_id = await log_attack(
+                conn,
+                guild_id=ctx.guild.id,
+                channel_id=ctx.channel.id,
+                user_id=ctx.author.id,
+                attacker_id=mine.id,
+                result=result,
+                source=source,
+                extra={
+                    "target_id": victim.character.id,
+                    "choice_id": choice_id,
+                    "advantage_asked": advantage,
+                    "bonus": bonus,
+                    "threshold_skill": threshold.capitalize() if threshold else None,
+                    "extra_notes": [*notes, *spent],
+                    "revision": 0,
+                },
+            )
+            await RollLogRepository(conn).set_opponent(log_id, victim.character.id)
+            view = await roll_view_for(conn, log_id)
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
         if hit is not None and result.inputs is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
@@ -187,8 +220,7 @@ class CombatCog(commands.Cog, name="Combat"):
             if has_choice(result.inputs)
             else None,
         )
-        chosen = hit.damage.result.chosen_index if hit and hit.damage.result else None
-        await self._reply(ctx, embed, choice_id, result.inputs, chosen, log_id)
+        await self._send(ctx, embed, view, choice_id, log_id)
 
     # --- /damage -------------------------------------------------------------------------
 
@@ -199,6 +231,7 @@ class CombatCog(commands.Cog, name="Combat"):
         target="Apply the damage to this character",
         damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
         nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
+        threshold="The target's threshold test skill (default: more dice)",
         character="Whose weapon (default: your active character)",
     )
     @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
@@ -209,6 +242,7 @@ class CombatCog(commands.Cog, name="Combat"):
         target: Name = None,  # type: ignore[assignment]
         damage_type: Text = None,  # type: ignore[assignment]
         nonlethal: bool = False,
+        threshold: ThresholdChoice | None = None,
         character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Roll damage (many dice, one result) and apply it to a target if given."""
@@ -262,6 +296,8 @@ class CombatCog(commands.Cog, name="Combat"):
                 types, bonus = use.types, 0
                 who, source, attacker_id = mine.name, found.name, mine.id
             inputs = roll_inputs(pool, types, self.bot.dice, bonus)
+            if threshold:
+                inputs = replace(inputs, threshold_skill=threshold.capitalize())
             intro = damage_intro(who, source, victim.character.name if victim else None, notes)
             if victim is not None and defender is not None:
                 hit = resolve_hit(defender, inputs, index=None, dice=self.bot.dice)
@@ -318,6 +354,21 @@ class CombatCog(commands.Cog, name="Combat"):
         assert ctx.guild is not None
         active = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
         return active is not None and active.details.weapon(name) is not None
+
+    async def _send(
+        self,
+        ctx: Ctx,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        choice_id: int | None,
+        log_id: int,
+    ) -> None:
+        message = await send(ctx, embed=embed, **({"view": view} if view is not None else {}))
+        if message is not None:
+            async with self.bot.db.transaction() as conn:
+                await RollLogRepository(conn).set_message(log_id, message.id)
+                if choice_id is not None:
+                    await CombatRepository(conn).set_choice_message(choice_id, message.id)
 
     async def _reply(
         self,

@@ -11,12 +11,15 @@ import logging
 import re
 from typing import Any
 
+import aiosqlite
 import discord
 
 from bot.error_handler import on_view_error
 from bot.render.combat import MAX_BUTTONS, die_label
 from bot.rules.hocs.attack import HitInputs
 from bot.rules.hocs.many_dice import expected_total
+from bot.storage.combat import CombatRepository
+from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from cogs.combat.choices import switch_die
 
 log = logging.getLogger(__name__)
@@ -57,33 +60,67 @@ class DieChoiceButton(
         except Exception as exc:  # answered like any command error
             await on_view_error(interaction, exc, "damage die choice")
             return
-        await interaction.response.edit_message(
-            embed=switched.embed,
-            view=choice_view(switched.choice_id, switched.inputs, switched.chosen_index),
+        view = choice_view(switched.choice_id, switched.inputs, switched.chosen_index)
+        message = interaction.message
+        if message is not None:
+            # An attack's reply also carries both sides' spend buttons: keep them.
+            async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+                logged = await RollLogRepository(conn).get_by_message(message.id)
+                if logged is not None and logged.kind == "attack":
+                    from cogs.points.views import roll_view  # the points cog's buttons
+
+                    view = await roll_view(conn, logged)
+        await interaction.response.edit_message(embed=switched.embed, view=view)
+
+
+def choice_items(
+    choice_id: int | None,
+    inputs: HitInputs | None,
+    chosen_index: int | None,
+    *,
+    limit: int = MAX_BUTTONS,
+) -> list[DieChoiceButton]:
+    """One button per die (the kept one green and disabled), the ``limit`` most useful
+    when there are more; none with nothing to choose."""
+    if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
+        return []
+    if len(inputs.rolled.dice) < 2 or limit < 2:
+        return []
+    rolled = inputs.rolled
+    indices = list(range(len(rolled.dice)))
+    if len(indices) > limit:
+        ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
+        indices = sorted(ranked[:limit])
+    return [
+        DieChoiceButton(
+            choice_id, index, label=die_label(inputs, index), chosen=index == chosen_index
         )
+        for index in indices
+    ]
 
 
 def choice_view(
     choice_id: int | None, inputs: HitInputs | None, chosen_index: int | None
 ) -> discord.ui.View | None:
-    """One button per die (the kept one green and disabled); None with nothing to choose."""
-    if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
+    """The die buttons alone (a /damage reply); None with nothing to choose."""
+    items = choice_items(choice_id, inputs, chosen_index)
+    if not items:
         return None
-    if len(inputs.rolled.dice) < 2:
-        return None
-    rolled = inputs.rolled
-    indices = list(range(len(rolled.dice)))
-    if len(indices) > MAX_BUTTONS:
-        ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
-        indices = sorted(ranked[:MAX_BUTTONS])
     view = discord.ui.View(timeout=None)
-    for index in indices:
-        view.add_item(
-            DieChoiceButton(
-                choice_id,
-                index,
-                label=die_label(inputs, index),
-                chosen=index == chosen_index,
-            )
-        )
+    for item in items:
+        view.add_item(item)
     return view
+
+
+async def attack_choice_items(
+    conn: aiosqlite.Connection, logged: LoggedRoll, *, room: int
+) -> list[DieChoiceButton]:
+    """The die buttons of an attack's open damage choice (none after a miss, or once
+    the choice has expired)."""
+    choice_id = logged.result.get("choice_id")
+    if choice_id is None:
+        return []
+    choice = await CombatRepository(conn).get_choice(int(choice_id))
+    if choice is None:
+        return []
+    return choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)

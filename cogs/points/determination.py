@@ -56,10 +56,10 @@ class DeterminationCog(commands.Cog, name="Determination"):
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, "spend its determination")
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.DETERMINATION, actor=ctx.author,
-                campaign=campaign, dice=self.bot.dice,
+                campaign=campaign, dice=self.bot.dice, side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

@@ -119,10 +119,11 @@ class FortuneCog(commands.Cog, name="Fortune points"):
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, "spend its fortune points")
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.FORTUNE, actor=ctx.author, campaign=campaign,
                 dice=self.bot.dice, indices=(die - 1,) if die else None, fortune_source=key,
+                side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

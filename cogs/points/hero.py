@@ -30,7 +30,8 @@ from cogs.points.common import (
 )
 from cogs.points.hero_action import grant_on_tracker, refuse_if_down
 from cogs.points.hero_damage import reduce_last_hit
-from cogs.points.spending import Spend, StoredRoll, latest_roll, spend_on_roll
+from cogs.points.spending import Spend, latest_roll, spend_on_roll
+from cogs.points.stored import StoredRoll
 from cogs.points.views import reply_with_roll
 
 log = logging.getLogger(__name__)
@@ -180,14 +181,14 @@ class HeroCog(commands.Cog, name="Hero points"):
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
             _pc_only(who)
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             indices = None
             if dice is not None:
-                count = len(StoredRoll.load(logged).roll.dice)
+                count = len(StoredRoll.load(logged, side).roll.dice)
                 indices = parse_dice_positions(dice, count)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.HERO, actor=ctx.author, campaign=campaign,
-                dice=self.bot.dice, indices=indices,
+                dice=self.bot.dice, indices=indices, side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

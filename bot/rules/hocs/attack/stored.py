@@ -60,6 +60,9 @@ class HitInputs:
     rolled: RolledPool | None
     types: tuple[DamageType, ...]
     bonus: int = 0
+    # The target's choice for a threshold test this hit may call for: "Physique" or
+    # "Willpower"; None: the one that rolls more dice.
+    threshold_skill: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +70,7 @@ class HitInputs:
             "rolled": self.rolled.to_dict() if self.rolled else None,
             "types": [t.value for t in self.types],
             "bonus": self.bonus,
+            "threshold_skill": self.threshold_skill,
         }
 
     @classmethod
@@ -77,9 +81,22 @@ class HitInputs:
                 rolled=RolledPool.from_dict(data["rolled"]) if data.get("rolled") else None,
                 types=tuple(DamageType(t) for t in data["types"]),
                 bonus=int(data.get("bonus", 0)),
+                threshold_skill=_threshold_name(data.get("threshold_skill")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesError("This stored damage roll is damaged; roll again.") from exc
+
+
+THRESHOLD_SKILLS = ("Physique", "Willpower")
+
+
+def _threshold_name(value: object) -> str | None:
+    if value is None:
+        return None
+    for name in THRESHOLD_SKILLS:
+        if str(value).lower() == name.lower():
+            return name
+    raise RulesError(f"A threshold test uses Physique or Willpower, not {str(value)[:30]}.")
 
 
 def _wound_check_to_dict(check: WoundCheck) -> dict[str, Any]:
