@@ -63,7 +63,7 @@ from cogs.combat.options import (
     weapon_names,
 )
 from cogs.combat.records import log_attack, log_damage
-from cogs.combat.spend_first import spend_before_roll
+from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.views import DieChoiceButton, choice_view
 from cogs.points.views import view_for_roll as roll_view_for
@@ -135,6 +135,8 @@ class CombatCog(commands.Cog, name="Combat"):
                 mine, weapon, kind=kind, damage_type=damage_type, lethal=lethal
             )
             before = victim.combatant
+            if defender_determination:
+                check_defender(ctx, campaign, victim.character)
             mods = SideModifiers(
                 focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination
             )

@@ -74,6 +74,33 @@ class AttackGone(UserError):
         )
 
 
+async def check_attack_open(conn: aiosqlite.Connection, logged: LoggedRoll) -> None:
+    """Refuse, before any die is rolled or point spent, a spend on an attack whose hit can't
+    be redone any more. Ruling: as for switching the kept die, a hit can be changed
+    while its damage choice is open (15 minutes) and the target is as the hit left it."""
+    data = logged.result
+    attack = data.get("attack") or {}
+    if not attack.get("hit"):
+        return
+    choice_id = data.get("choice_id")
+    repo = CombatRepository(conn)
+    choice = await repo.get_choice(int(choice_id)) if choice_id is not None else None
+    if choice is None:
+        raise UserError(
+            f"The {CHOICE_MINUTES} minutes to change that hit are over, so points can't"
+            " change the attack any more: the GM can adjust hit points with /hp."
+        )
+    target = await repo.get(int(data.get("target_id") or 0))
+    if target is None:
+        raise AttackGone()
+    if target.vitals != choice.after:
+        raise UserError(
+            f"{safe(target.character.name)} has changed since this hit (another hit or an"
+            " adjustment), so points can't change the attack any more: the GM can correct"
+            " hit points with /hp."
+        )
+
+
 async def respend_attack(
     conn: aiosqlite.Connection,
     logged: LoggedRoll,

@@ -35,6 +35,15 @@ async def _spend(repo: CharacterRepository, character: Character) -> str:
     return f"{character.name} spent a determination point on the roll ({left} left)."
 
 
+def check_defender(ctx: commands.Context[Any], campaign: Campaign, defender: Character) -> None:
+    """Refuse (before anything is rolled) a defender's determination spent by someone else."""
+    if not may_act_for(ctx.author, campaign, defender):
+        raise UserError(
+            f"Only {safe_name(defender.name)}'s owner or the GM can spend its determination:"
+            " attack again without defender_determination."
+        )
+
+
 async def spend_before_roll(
     conn: aiosqlite.Connection,
     ctx: commands.Context[Any],
@@ -51,11 +60,8 @@ async def spend_before_roll(
     notes: list[str] = []
     repo = CharacterRepository(conn)
     mode = result.roll.mode
-    if defender_spends and not may_act_for(ctx.author, campaign, defender):
-        raise UserError(
-            f"Only {safe_name(defender.name)}'s owner or the GM can spend its determination:"
-            " attack again without defender_determination."
-        )
+    if defender_spends:
+        check_defender(ctx, campaign, defender)
     if attacker_spends:
         if mode is AttackMode.DEFENSELESS_MELEE:
             notes.append("No roll was needed, so the attacker's determination point was kept.")

@@ -228,6 +228,11 @@ async def spend_on_roll(
         raise UserError(
             "That test is an automatic success (difficulty 0): nothing to change, keep the point."
         )
+    if logged.kind == "attack":
+        # Imported here: the combat cog imports this package's buttons at load time.
+        from cogs.combat.respend import check_attack_open
+
+        await check_attack_open(conn, logged)  # before any die is rolled
     name = safe_name(character.name)
     if spend is Spend.DETERMINATION:
         new_roll, left = await _determination(repo, character, stored, dice)
