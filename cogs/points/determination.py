@@ -28,9 +28,12 @@ DETERMINATION_RULINGS = [
     "If it would change nothing (banes still cost the same die, or a boon die already"
     " rolled something other than a 6) it is refused and the point is kept; a boon die"
     " showing 6 becomes the determination die and explodes.",
+    "Your last roll is the last one points can change: /pool, /check, or your side of a"
+    " /clash or /attack (a clash is decided again, an attack's hit redone).",
     "The Spend determination button under a roll does the same, shown only when it would"
     " change the result. Determination before the roll: the determination option of"
-    " /pool and /check.",
+    " /pool, /check, /clash and /attack (opponent_/defender_determination for the other"
+    " side, by its owner or the GM).",
 ]
 
 

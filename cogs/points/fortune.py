@@ -36,9 +36,10 @@ Source = commands.Range[str, 1, 40]
 Die = commands.Range[int, 0, 31]
 
 FORTUNE_RULINGS = [
-    "A fortune point rerolls one die of the character's last /pool or /check roll: the"
-    " most useful one (the lowest failed die, the determination die first on a tie)"
-    " unless you name it by position with die.",
+    "A fortune point rerolls one die of the character's last roll points can change"
+    " (/pool, /check, or its side of a /clash or /attack): the most useful one (the"
+    " lowest failed die, the determination die first on a tie) unless you name it by"
+    " position with die.",
     'Sources are stored in lower case ("Fortune (Cooking)" is cooking); a character'
     " holds any number of fortune points but at most one per source.",
     "The Fortune reroll button under a roll spends the source first in alphabetical"

@@ -41,8 +41,10 @@ Amount = commands.Range[int, 1, 10]
 SPEND_ACTION = "spend their hero points"
 
 HERO_RULINGS = [
-    "Player characters only. reroll: any dice of the character's last /pool or /check"
-    " roll (default every failed die, or dice:1,3); a rerolled die may be rerolled again.",
+    "Player characters only. reroll: any dice of the character's last roll points can"
+    " change (/pool, /check, or its side of a /clash or /attack, attacker or defender;"
+    " /roll and /damage are skipped): default every failed die, or dice:1,3; a rerolled"
+    " die may be rerolled again. A clash is decided again, an attack's hit redone.",
     "determination: regain 1 determination point (refused at the maximum, point kept).",
     "action: 1 extra action until the end of the turn, one per turn. On your turn in this"
     " channel's /init encounter it is marked on the tracker (a second is refused);"
