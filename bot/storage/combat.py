@@ -248,3 +248,31 @@ class CombatRepository:
         """Forget a hit that was undone (its buttons then refuse); False if it was gone."""
         cursor = await self._conn.execute("DELETE FROM damage_choices WHERE id = ?", (choice_id,))
         return cursor.rowcount == 1
+
+    async def replace_choice_roll(
+        self,
+        choice_id: int,
+        *,
+        expected: HitInputs,
+        inputs: HitInputs,
+        rolls: PriorRolls,
+        chosen_index: int,
+        after: Vitals | None,
+        intro: dict[str, Any],
+    ) -> bool:
+        """New faces for a choice's damage roll (a hero reroll), by compare-and-set on
+        the faces it had: False (nothing written) when they changed meanwhile."""
+        cursor = await self._conn.execute(
+            "UPDATE damage_choices SET inputs = ?, rolls = ?, chosen_index = ?, after_state = ?,"
+            " intro = ? WHERE id = ? AND inputs = ?",
+            (
+                _json(inputs.to_dict()),
+                _json(rolls.to_dict()),
+                chosen_index,
+                _json(after.to_dict()) if after else None,
+                _json(intro),
+                choice_id,
+                _json(expected.to_dict()),
+            ),
+        )
+        return cursor.rowcount == 1

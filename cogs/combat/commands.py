@@ -46,6 +46,7 @@ from bot.storage.combat import CombatRepository
 from bot.storage.roll_log import RollLogRepository
 from bot.text import echo
 from cogs.combat.choices import has_choice, record_choice
+from cogs.combat.hero_reroll import HeroDamageButton
 from cogs.combat.options import (
     ATTACK_OPTION_HELP,
     ATTACK_RULINGS,
@@ -65,7 +66,7 @@ from cogs.combat.options import (
 from cogs.combat.records import log_attack, log_damage
 from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
-from cogs.combat.views import DieChoiceButton, choice_view
+from cogs.combat.views import DieChoiceButton, damage_view
 from cogs.points.views import view_for_roll as roll_view_for
 
 log = logging.getLogger(__name__)
@@ -78,10 +79,10 @@ class CombatCog(commands.Cog, name="Combat"):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DieChoiceButton)
+        self.bot.add_dynamic_items(DieChoiceButton, HeroDamageButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(DieChoiceButton)
+        self.bot.remove_dynamic_items(DieChoiceButton, HeroDamageButton)
 
     # --- /attack -------------------------------------------------------------------------
 
@@ -381,7 +382,8 @@ class CombatCog(commands.Cog, name="Combat"):
         chosen_index: int | None,
         log_id: int,
     ) -> None:
-        view = choice_view(choice_id, inputs, chosen_index)
+        async with self.bot.db.read() as conn:
+            view = await damage_view(conn, choice_id)
         if view is None:
             message = await send(ctx, embed=embed)
         else:

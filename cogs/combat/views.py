@@ -16,11 +16,13 @@ import discord
 
 from bot.error_handler import on_view_error
 from bot.render.combat import MAX_BUTTONS, die_label
-from bot.rules.hocs.attack import HitInputs
+from bot.rules.hocs.attack import HitInputs, low_damage_dice
 from bot.rules.hocs.many_dice import expected_total
-from bot.storage.combat import CombatRepository
+from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.combat import CombatRepository, DamageChoice
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
-from cogs.combat.choices import switch_die
+from cogs.combat.choices import now, switch_die
+from cogs.combat.hero_reroll import HeroDamageButton
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +62,11 @@ class DieChoiceButton(
         except Exception as exc:  # answered like any command error
             await on_view_error(interaction, exc, "damage die choice")
             return
-        view = choice_view(switched.choice_id, switched.inputs, switched.chosen_index)
         message = interaction.message
-        if message is not None:
-            # An attack's reply also carries both sides' spend buttons: keep them.
-            async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+        async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+            view = await damage_view(conn, switched.choice_id)
+            if message is not None:
+                # An attack's reply also carries both sides' spend buttons: keep them.
                 logged = await RollLogRepository(conn).get_by_message(message.id)
                 if logged is not None and logged.kind == "attack":
                     from cogs.points.views import roll_view  # the points cog's buttons
@@ -112,15 +114,48 @@ def choice_view(
     return view
 
 
-async def attack_choice_items(
-    conn: aiosqlite.Connection, logged: LoggedRoll, *, room: int
-) -> list[DieChoiceButton]:
-    """The die buttons of an attack's open damage choice (none after a miss, or once
-    the choice has expired)."""
-    choice_id = logged.result.get("choice_id")
+async def hero_item(conn: aiosqlite.Connection, choice: DamageChoice) -> HeroDamageButton | None:
+    """The Hero reroll damage button: a player character's open damage roll with a die
+    below its average, while that character has a hero point."""
+    if choice.attacker_id is None or choice.expired(now()) or not low_damage_dice(choice.inputs):
+        return None
+    attacker = await CharacterRepository(conn).get(choice.attacker_id)
+    if attacker is None or attacker.kind is not CharacterKind.PC:
+        return None
+    if attacker.state.hero_points <= 0:
+        return None
+    return HeroDamageButton(choice.id, choice.rolls.hero_rerolls)
+
+
+async def _choice_with_hero(
+    conn: aiosqlite.Connection, choice_id: int | None, room: int
+) -> list[discord.ui.Item[Any]]:
     if choice_id is None:
         return []
     choice = await CombatRepository(conn).get_choice(int(choice_id))
     if choice is None:
         return []
-    return choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)
+    hero = await hero_item(conn, choice)
+    items: list[discord.ui.Item[Any]] = [hero] if hero is not None else []
+    room -= len(items)
+    items += choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)
+    return items
+
+
+async def attack_choice_items(
+    conn: aiosqlite.Connection, logged: LoggedRoll, *, room: int
+) -> list[discord.ui.Item[Any]]:
+    """The buttons of an attack's open damage choice: Hero reroll damage and one per
+    die (none after a miss, or once the choice has expired)."""
+    return await _choice_with_hero(conn, logged.result.get("choice_id"), room)
+
+
+async def damage_view(conn: aiosqlite.Connection, choice_id: int | None) -> discord.ui.View | None:
+    """A /damage reply's buttons: Hero reroll damage and the die choices (or None)."""
+    items = await _choice_with_hero(conn, choice_id, MAX_BUTTONS)
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

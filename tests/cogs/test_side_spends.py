@@ -49,7 +49,7 @@ async def test_a_hero_reroll_turns_a_miss_into_a_hit_and_determination_undoes_it
     assert "→ **Miss**: Gob defends by 1." in text(result)
     assert "Bram: Hero reroll" in labels(result) and "Gob: Spend determination" in labels(result)
     # Bram's hero point rerolls both failures: 5 4 → 2 vs 1, a hit by 1; then the damage
-    # pool rolls d12 4, d10 2, d6 1: 4 kept, 10 → 6 HP.
+    # pool rolls d12 4, d10 2, d8 1: 4 kept, 10 → 6 HP.
     script(bot, 5, 4, 4, 2, 1)
     hit = await slash.click(result, label="Bram: Hero reroll", **player(slash))
     body = text(hit)
@@ -83,7 +83,7 @@ async def test_a_changed_target_refuses_the_spend_and_keeps_the_point(
 ) -> None:
     await setup_duel(slash)
     gob_points = (await character(bot, "Gob")).state.determination
-    # Bram 5 2 (1) vs Gob 3 1 (0): a hit by 1; d12 4, d10 2, d6 1: 10 → 6.
+    # Bram 5 2 (1) vs Gob 3 1 (0): a hit by 1; d12 4, d10 2, d8 1: 10 → 6.
     script(bot, 5, 2, 3, 1, 4, 2, 1)
     result = await slash.run("attack", target="Gob", **player(slash))
     assert (await combat_state(bot, "Gob")).vitals.hp == 6
@@ -157,7 +157,7 @@ async def test_a_player_cannot_spend_the_defenders_determination(
 async def test_threshold_test_uses_the_chosen_skill(bot: TableBot, slash: SlashHarness) -> None:
     await setup_duel(slash)
     await slash.run("hp", target="Gob", change="set 1", **gm(slash))
-    # Bram 5 2 vs Gob 3 1: hit; d12 4, d10 2, d6 1: 1 → −3, a threshold test vs 4.
+    # Bram 5 2 vs Gob 3 1: hit; d12 4, d10 2, d8 1: 1 → −3, a threshold test vs 4.
     # Willpower chosen: its dice all show 1 (a failure by 2+), and no physique is rolled.
     script(bot, 5, 2, 3, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1)
     result = await slash.run("attack", target="Gob", threshold="willpower", **player(slash))
@@ -247,4 +247,49 @@ async def test_help_shows_the_new_options_rulings(bot: TableBot, slash: SlashHar
     assert "threshold: the target's choice of physique or willpower" in body
     clash = await slash.run("help", command="clash")
     assert "own Spend determination, Hero reroll and Fortune reroll buttons" in str(clash.embeds[0])
+    await dpytest.empty_queue()
+
+
+# --- a hero point on the damage roll ------------------------------------------------------
+
+
+async def test_hero_reroll_damage_rerolls_the_low_dice_once(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await setup_duel(slash)
+    bram = await character(bot, "Bram")
+    await set_points(bot, bram, hero_points=2)
+    # A hit by 1; d12 4, d10 2, d8 (STR 3) 1: 10 → 6. All three are below their average.
+    script(bot, 5, 2, 3, 1, 4, 2, 1)
+    result = await slash.run("attack", target="Gob", **player(slash))
+    assert "Hero reroll damage" in labels(result)
+    button = custom_id(result, "Hero reroll damage")
+    # Rerolled: d12 8, d10 3, d8 2: the 8 is kept, 10 → 2.
+    dice = script(bot, 8, 3, 2)
+    clicked = await slash.click(result, label="Hero reroll damage", **player(slash))
+    body = text(clicked)
+    assert dice.remaining == 0
+    assert (
+        "Bram spent a hero point: rerolled the damage dice below their average (d12, d10, d8);"
+        " 1 left." in body
+    )
+    assert "HP 10 → **2**" in body
+    assert (await combat_state(bot, "Gob")).vitals.hp == 2
+    assert (await fresh(bot, bram)).state.hero_points == 1
+    # The same button again (a double click) spends nothing and changes nothing.
+    script(bot, 1, 1, 1)
+    again = await slash.click(custom_id=button, **player(slash))
+    refused(again, "already used")
+    assert (await fresh(bot, bram)).state.hero_points == 1
+    assert (await combat_state(bot, "Gob")).vitals.hp == 2
+    # The spend buttons of both sides are still on the edited reply.
+    assert "Gob: Spend determination" in labels(clicked)
+    await dpytest.empty_queue()
+
+
+async def test_a_plain_damage_roll_has_no_hero_reroll(bot: TableBot, slash: SlashHarness) -> None:
+    await setup_duel(slash)
+    script(bot, 2, 3)
+    result = await slash.run("damage", dice="1d8 1d6", target="Gob", **player(slash))
+    assert "Hero reroll damage" not in labels(result)
     await dpytest.empty_queue()

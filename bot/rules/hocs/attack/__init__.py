@@ -48,6 +48,8 @@ from bot.rules.hocs.attack.hero import (
     HERO_REDUCTION_DICE,
     HERO_REDUCTION_SIDES,
     HitReduction,
+    hero_reroll_damage,
+    low_damage_dice,
     reduce_hit,
     roll_hero_reduction,
 )
@@ -134,7 +136,9 @@ __all__ = [
     "choose_damage",
     "damage_record",
     "dice_text",
+    "hero_reroll_damage",
     "hit_record",
+    "low_damage_dice",
     "parse_damage_dice",
     "parse_damage_types",
     "parse_type_list",

@@ -130,6 +130,7 @@ class PriorRolls:
     threshold_roll: PoolResult | None = None
     wound_check: WoundCheck | None = None
     hero_reductions: tuple[tuple[int, ...], ...] = ()
+    hero_rerolls: int = 0  # hero points spent rerolling the damage dice (button revision)
 
     def explosions_for(self, index: int) -> tuple[int, ...] | None:
         return dict(self.explosions).get(index)
@@ -146,6 +147,7 @@ class PriorRolls:
             "threshold_roll": self.threshold_roll.to_dict() if self.threshold_roll else None,
             "wound_check": _wound_check_to_dict(self.wound_check) if self.wound_check else None,
             "hero_reductions": [list(faces) for faces in self.hero_reductions],
+            "hero_rerolls": self.hero_rerolls,
         }
 
     @classmethod
@@ -165,6 +167,7 @@ class PriorRolls:
                 hero_reductions=tuple(
                     tuple(int(x) for x in faces) for faces in data.get("hero_reductions", ())
                 ),
+                hero_rerolls=int(data.get("hero_rerolls", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RulesError):
