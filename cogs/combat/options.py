@@ -111,6 +111,10 @@ DAMAGE_RULINGS = [
     f" {CHOICE_MINUTES} minutes while the target is unchanged; the hit is redone from"
     " before it, reusing every die already rolled.",
     "Hero point: 2d6 off your last hit (/hero spend damage). Attacks and damage are logged.",
+    "Hero reroll damage (button, a player character's weapon roll): its owner or the GM"
+    " spends a hero point to reroll every damage die below its average, within the same"
+    " 15 minutes; the kept die is chosen again, the threshold test and wound check already"
+    " rolled stay.",
 ]
 
 HP_RULINGS = [
