@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
+from bot.rules.hocs.attack.turns import AttackTurn
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
@@ -276,3 +277,44 @@ class CombatRepository:
             ),
         )
         return cursor.rowcount == 1
+
+    # --- attacks within a turn (bot.rules.hocs.attack.turns) ---
+
+    async def attack_turn(self, encounter_id: int, character_id: int) -> AttackTurn | None:
+        """What is remembered of a character's attacks in an encounter, or None."""
+        async with self._conn.execute(
+            "SELECT round, turn, attacks, tempo, aegis_round FROM attack_turns"
+            " WHERE encounter_id = ? AND character_id = ?",
+            (encounter_id, character_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return AttackTurn(
+            round=row["round"],
+            turn=row["turn"],
+            attacks=row["attacks"],
+            tempo=bool(row["tempo"]),
+            aegis_round=row["aegis_round"],
+        )
+
+    async def save_attack_turn(
+        self, encounter_id: int, character_id: int, record: AttackTurn
+    ) -> None:
+        """Store (insert or replace) a character's attack record in an encounter."""
+        await self._conn.execute(
+            "INSERT INTO attack_turns (encounter_id, character_id, round, turn, attacks, tempo,"
+            " aegis_round) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (encounter_id, character_id) DO UPDATE SET round = excluded.round,"
+            " turn = excluded.turn, attacks = excluded.attacks, tempo = excluded.tempo,"
+            " aegis_round = excluded.aegis_round",
+            (
+                encounter_id,
+                character_id,
+                record.round,
+                record.turn,
+                record.attacks,
+                int(record.tempo),
+                record.aegis_round,
+            ),
+        )

@@ -45,6 +45,7 @@ from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatRepository
 from bot.storage.roll_log import RollLogRepository
 from bot.text import echo
+from cogs.combat.attack_store import store_attack
 from cogs.combat.choices import has_choice, record_choice
 from cogs.combat.hero_reroll import HeroDamageButton
 from cogs.combat.options import (
@@ -63,11 +64,11 @@ from cogs.combat.options import (
     damage_type_names,
     weapon_names,
 )
-from cogs.combat.records import log_attack, log_damage
+from cogs.combat.records import log_damage
 from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
+from cogs.combat.turns import attack_turns
 from cogs.combat.views import DieChoiceButton, damage_view
-from cogs.points.views import view_for_roll as roll_view_for
 
 log = logging.getLogger(__name__)
 
@@ -138,9 +139,11 @@ class CombatCog(commands.Cog, name="Combat"):
             before = victim.combatant
             if defender_determination:
                 check_defender(ctx, campaign, victim.character)
+            turns = await attack_turns(conn, ctx.channel.id, mine.id, victim.character.id)
             mods = SideModifiers(
-                focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination
-            )
+                focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination,
+                extra_banes=turns.extra_banes if turns else (),
+            )  # fmt: skip
             defense = SideModifiers(
                 boons=defender_boons,
                 banes=defender_banes,
@@ -148,6 +151,7 @@ class CombatCog(commands.Cog, name="Combat"):
                 rerolls=defender_rerolls,
                 guaranteed=defender_guaranteed,
                 determination=defender_determination,
+                extra_rerolls=turns.defense_rerolls if turns else (),
             )
             result = resolve_attack(
                 attacker.combatant,
@@ -169,46 +173,20 @@ class CombatCog(commands.Cog, name="Combat"):
                 conn, ctx, campaign, mine, victim.character, result,
                 attacker_spends=determination, defender_spends=defender_determination,
             )  # fmt: skip
-            intro = attack_intro(result, extra_notes=[*notes, *spent])
-            choice_id = None
+            if turns is not None:
+                await turns.record(conn, result.roll.advantage)
+            extra_notes = [*notes, *spent, *([turns.note] if turns and turns.note else [])]
+            intro = attack_intro(result, extra_notes=extra_notes)
             hit = result.hit
-            source = use.name or dice_text(use.dice)
-            if hit is not None and result.inputs is not None:
-                await combat.save_vitals(victim.character.id, hit.after)
-                choice_id = await record_choice(
-                    conn,
-                    guild_id=ctx.guild.id,
-                    channel_id=ctx.channel.id,
-                    user_id=ctx.author.id,
-                    attacker_id=mine.id,
-                    target_id=victim.character.id,
-                    intro=intro,
-                    inputs=result.inputs,
-                    rolls=hit.rolls,
-                    chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
-                    before=hit.before,
-                    after=hit.after,
-                )
-            log_id = await log_attack(
-                conn,
-                guild_id=ctx.guild.id,
-                channel_id=ctx.channel.id,
-                user_id=ctx.author.id,
-                attacker_id=mine.id,
-                result=result,
-                source=source,
-                extra={
-                    "target_id": victim.character.id,
-                    "choice_id": choice_id,
-                    "advantage_asked": advantage,
-                    "bonus": bonus,
+            stored = await store_attack(
+                conn, guild_id=ctx.guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
+                attacker_id=mine.id, target_id=victim.character.id, result=result, intro=intro,
+                source=use.name or dice_text(use.dice),
+                options={
+                    "advantage_asked": advantage, "bonus": bonus, "extra_notes": extra_notes,
                     "threshold_skill": threshold.capitalize() if threshold else None,
-                    "extra_notes": [*notes, *spent],
-                    "revision": 0,
                 },
-            )
-            await RollLogRepository(conn).set_opponent(log_id, victim.character.id)
-            view = await roll_view_for(conn, log_id)
+            )  # fmt: skip
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
         if hit is not None and result.inputs is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
@@ -223,7 +201,7 @@ class CombatCog(commands.Cog, name="Combat"):
             if has_choice(result.inputs)
             else None,
         )
-        await self._send(ctx, embed, view, choice_id, log_id)
+        await self._send(ctx, embed, stored.view, stored.choice_id, stored.log_id)
 
     # --- /damage -------------------------------------------------------------------------
 

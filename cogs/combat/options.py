@@ -81,6 +81,10 @@ ATTACK_RULINGS = [
     "Defenseless or unconscious target: melee hits without a roll, ranged is a test vs"
     " difficulty: (default 1); a hit earns a combat advantage.",
     "Win by 2+: advantage: (default impact_d8). Counter is the defender's and is announced.",
+    "On the tracker (the attacker's turn in this channel's /init): the second and later"
+    " attacks of the turn take 1 bane, none after tempo earned that turn; aegis gives its"
+    " holder 1 reroll on each defense roll until the end of its next turn. Other attacks"
+    " (of opportunity, without an encounter) aren't counted: give their banes by hand.",
     "Both sides take focus, rerolls, guaranteed successes and determination before the"
     " roll (defender_…); the defender's determination only by its owner or the GM. A side"
     " that rolls nothing keeps its point.",
