@@ -79,6 +79,11 @@ async def check_attack_open(conn: aiosqlite.Connection, logged: LoggedRoll) -> N
     be redone any more. Ruling: as for switching the kept die, a hit can be changed
     while its damage choice is open (15 minutes) and the target is as the hit left it."""
     data = logged.result
+    if "target_id" not in data:
+        raise UserError(
+            "That attack was made before points could be spent on attacks: attack again to"
+            " spend points on it."
+        )
     attack = data.get("attack") or {}
     if not attack.get("hit"):
         return

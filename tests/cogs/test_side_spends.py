@@ -293,3 +293,25 @@ async def test_a_plain_damage_roll_has_no_hero_reroll(bot: TableBot, slash: Slas
     result = await slash.run("damage", dice="1d8 1d6", target="Gob", **player(slash))
     assert "Hero reroll damage" not in labels(result)
     await dpytest.empty_queue()
+
+
+async def test_many_presses_on_an_attack_side_undo_the_damage_once(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await setup_duel(slash)
+    gob_points = (await character(bot, "Gob")).state.determination
+    script(bot, 5, 2, 3, 1, 4, 2, 1)  # a hit by 1: 10 → 6
+    result = await slash.run("attack", target="Gob", **player(slash))
+    bot.dice = ScriptedDice([6, 5] * 30)  # every press would flip it to a miss
+    first = len(slash.responses)
+    await asyncio.gather(
+        *(slash.click(result, label="Gob: Spend determination", **gm(slash)) for _ in range(30))
+    )
+    answers = slash.responses[first:]
+    edits = [r for r in answers if r.kind == "callback" and r.type == 7]
+    refusals = [r for r in answers if r.carries_message and r.ephemeral]
+    assert len(edits) == 1 and len(refusals) == 29
+    assert (await character(bot, "Gob")).state.determination == gob_points - 1
+    assert (await combat_state(bot, "Gob")).vitals.hp == 10
+    assert await choice_count(bot) == 0
+    await dpytest.empty_queue()
