@@ -139,6 +139,7 @@ def logged_embed(kind: str, data: Mapping[str, Any]) -> discord.Embed:
         sides = ClashSides(
             a=RollHeading.from_dict(data["a_heading"]),
             b=RollHeading.from_dict(data["b_heading"]),
+            notes=tuple(str(n) for n in data.get("notes", ())),  # points spent on it
         )
         return clash_embed(sides, ClashResult.from_dict(data["clash"]))
     difficulty = data.get("difficulty")

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
-from bot.render.skill_roll import ClashSides, RollHeading, clash_embed, skill_roll_embed
+from bot.render.skill_roll import ClashSides, RollHeading, logged_embed
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attack import AttackMode, attack_roll_from_dict
 from bot.rules.hocs.clash import ClashResult, ClashSide
@@ -158,12 +158,4 @@ def clash_sides(data: dict[str, Any]) -> ClashSides:
 
 def stored_embed(logged: LoggedRoll) -> discord.Embed:
     """Redraw a stored skill roll or clash."""
-    data = logged.result
-    if logged.kind == "clash":
-        return clash_embed(clash_sides(data), ClashResult.from_dict(data["clash"]))
-    difficulty = data.get("difficulty")
-    return skill_roll_embed(
-        RollHeading.from_dict(data["heading"]),
-        PoolResult.from_dict(data["roll"]),
-        Difficulty(int(difficulty)) if difficulty is not None else None,
-    )
+    return logged_embed(logged.kind, logged.result)

@@ -315,3 +315,43 @@ async def test_many_presses_on_an_attack_side_undo_the_damage_once(
     assert (await combat_state(bot, "Gob")).vitals.hp == 10
     assert await choice_count(bot) == 0
     await dpytest.empty_queue()
+
+
+async def test_the_defender_spends_by_command_on_its_side_of_the_attack(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    from tests.cogs.test_combat_helpers import arm, npc, pc
+
+    await pc(slash, "Aria", strength=3, agility=2)  # 12 HP
+    await npc(slash, "Gob", strength=2, agility=2)
+    await arm(slash, gm(slash), "Gob", "Club", "1d8")
+    await slash.run("fortune grant", character="Aria", source="character", **gm(slash))
+    # Gob 5 1 (1) vs Aria 1 4 (1): the attacker wins ties; damage d8 4, d10 2, d6 1.
+    script(bot, 5, 1, 1, 4, 4, 2, 1)
+    hit = await slash.run("attack", target="Aria", character="Gob", **gm(slash))
+    assert "→ **Hit** by 0" in text(hit)
+    assert (await combat_state(bot, "Aria")).vitals.hp == 8
+    # Aria's player rerolls her failed 1 with the fortune point: 6 → 2 vs 1, a miss.
+    script(bot, 6)
+    result = await slash.run("fortune spend", source="character", **player(slash))
+    body = text(result)
+    assert "Aria spent a fortune point (character): rerolled 1 die (#1 1→**6**)." in body
+    assert "**The attack now misses**: its damage is undone (Aria is back to 12 HP)." in body
+    assert (await combat_state(bot, "Aria")).vitals.hp == 12
+    assert (await character(bot, "Aria")).fortune_sources == ()
+    result.assert_no_pings()
+    await dpytest.empty_queue()
+
+
+async def test_damage_takes_the_threshold_choice(bot: TableBot, slash: SlashHarness) -> None:
+    await setup_duel(slash)
+    await slash.run("hp", target="Gob", change="set 1", **gm(slash))
+    # 1d4 → 3: 1 → −2, a threshold test vs 3. Physique and willpower both have 2 dice
+    # (the default would be physique): willpower is rolled, as chosen.
+    dice = script(bot, 3, 4, 4)
+    result = await slash.run(
+        "damage", dice="1d4", target="Gob", threshold="willpower", **player(slash)
+    )
+    body = text(result)
+    assert "Willpower" in body and "Physique" not in body and dice.remaining == 0
+    await dpytest.empty_queue()
