@@ -355,3 +355,21 @@ async def test_damage_takes_the_threshold_choice(bot: TableBot, slash: SlashHarn
     body = text(result)
     assert "Willpower" in body and "Physique" not in body and dice.remaining == 0
     await dpytest.empty_queue()
+
+
+async def test_hero_reroll_damage_works_after_a_restart(
+    bot: TableBot, slash: SlashHarness, settings: Settings
+) -> None:
+    await setup_duel(slash)
+    await set_points(bot, await character(bot, "Bram"), hero_points=1)
+    script(bot, 5, 2, 3, 1, 4, 2, 1)  # a hit by 1: 10 → 6
+    result = await slash.run("attack", target="Gob", **player(slash))
+    button = custom_id(result, "Hero reroll damage")
+    second = await restarted(bot, settings, ScriptedDice([8, 3, 2]))
+    try:
+        clicked = await SlashHarness(second).click(custom_id=button, user=slash.members[1])
+        assert "HP 10 → **2**" in text(clicked)
+        assert (await combat_state(second, "Gob")).vitals.hp == 2
+    finally:
+        await second.db.close()
+    await dpytest.empty_queue()
