@@ -1,4 +1,5 @@
-"""Sending a /pool, /check or /clash reply, with the post-roll buttons under skill rolls.
+"""Sending a /pool, /check or /clash reply, with the post-roll buttons (a row per side on
+a clash).
 
 The buttons themselves live in ``cogs.points.views``: they spend the roller's
 determination, hero or fortune points on the roll and edit this same reply.
