@@ -94,7 +94,9 @@ ATTACK_RULINGS = [
     " the target is as the hit left it and within the 15 minutes of the damage choice.",
     "A changed deciding round that ends deadlocked is repeated, as in any clash.",
     "threshold: the target's choice of physique or willpower for a threshold test"
-    " (default: the one with more dice).",
+    " (default: the one with more dice). The test is the target's skill roll: its"
+    " owner or the GM may spend points on it with its own row of buttons, and the"
+    " outcome (staggered, unconscious, dying) is judged again.",
     "Pool: weapon dice, d10 lethality unless non-lethal, the STR/AGI/mettle attribute die,"
     " size and weakness dice, impact. Then as /damage: see /help damage.",
 ]

@@ -229,3 +229,72 @@ async def respend_attack(
         embed=embed,
         changed_characters=changed,
     )
+
+
+async def respend_threshold(
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    roll: PoolResult,
+    line: str,
+    dice: Any,
+    *,
+    revision: int,
+) -> AttackSpend:
+    """The hit in ``logged`` with its threshold test's roll replaced by ``roll`` (a point
+    the target spent on it): the outcome judged again (staggered, unconscious, dying…)
+    and the target's conditions saved. ``check_attack_open`` ran before."""
+    data = logged.result
+    try:
+        weapon = weapon_from_record(data["weapon"])
+        target_id = int(data["target_id"])
+        choice_id = int(data["choice_id"])
+        attack = attack_roll_from_dict(data["attack"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError("That stored attack is damaged, so points can't change it.") from exc
+    repo = CombatRepository(conn)
+    choice = await repo.get_choice(choice_id)
+    target = await repo.get(target_id)
+    if choice is None or choice.before is None or target is None:
+        raise AttackGone()
+    victim = target.combatant.with_vitals(choice.before)
+    prior = replace(choice.rolls, threshold_roll=roll)
+    hit = resolve_hit(victim, choice.inputs, index=choice.chosen_index, dice=dice, prior=prior)
+    await repo.save_vitals(target_id, hit.after)
+    await repo.update_choice(
+        choice.id, chosen_index=choice.chosen_index, rolls=hit.rolls, after=hit.after
+    )
+    spends = [*data.get("spend_lines", ()), line]
+    intro = attack_intro_of(
+        str(data["attacker"]),
+        str(data["target"]),
+        weapon,
+        attack,
+        [*data.get("notes", ()), *data.get("extra_notes", ())],
+        spends,
+    )
+    await repo.update_choice_intro(choice.id, intro.to_dict())
+    result = {
+        **data,
+        "damage": damage_record(choice.inputs, hit.damage),
+        "hit": hit_record(hit),
+        "spend_lines": spends,
+        "revision": revision,
+    }
+    embed = combat_embed(
+        intro,
+        inputs=choice.inputs,
+        damage=hit.damage,
+        suggested=hit.suggested,
+        hit=hit,
+        threshold=victim.threshold,
+        footer=choice_note(target.character.name, CHOICE_MINUTES)
+        if has_choice(choice.inputs)
+        else None,
+    )
+    log.info("threshold test of attack %s changed after a spend", logged.id)
+    return AttackSpend(
+        result=result,
+        total=hit_total(hit.damage, hit),
+        embed=embed,
+        changed_characters=(target_id,),
+    )

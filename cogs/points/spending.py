@@ -167,6 +167,17 @@ async def apply_change(
     if logged.kind in SKILL_KINDS:
         return Applied(result=stored.changed(roll, line), total=roll.successes)
     assert stored.side is not None
+    if stored.side is Side.T:
+        # Imported here: the combat cog imports this package's buttons at load time.
+        from cogs.combat.respend import respend_threshold
+
+        done = await respend_threshold(conn, logged, roll, line, dice, revision=stored.revision + 1)
+        return Applied(
+            result=done.result,
+            total=done.total,
+            embed=done.embed,
+            changed_characters=done.changed_characters,
+        )
     if logged.kind == "clash":
         data = logged.result
         try:

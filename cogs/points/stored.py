@@ -31,10 +31,12 @@ SPENDABLE_KINDS = (*SKILL_KINDS, *SIDED_KINDS)
 
 
 class Side(StrEnum):
-    """Which side of a clash or attack (the value goes in button ids)."""
+    """Which side of a clash or attack (the value goes in button ids). ``T`` is the
+    threshold test an attack's hit made its target roll: the target's skill roll too."""
 
     A = "a"
     B = "b"
+    T = "t"
 
     @property
     def clash_side(self) -> ClashSide:
@@ -95,7 +97,10 @@ class StoredRoll:
                 )
             side = side or Side.A
             owner = logged.character_id if side is Side.A else opponent_id(logged)
-            if logged.kind == "clash":
+            if side is Side.T:
+                roll = _threshold_roll(logged)
+                name = f"{data['target']} (threshold)"
+            elif logged.kind == "clash":
                 final = ClashResult.from_dict(data["clash"]).final
                 heading = data["a_heading" if side is Side.A else "b_heading"]
                 roll, name = (final.a if side is Side.A else final.b), str(heading["who"])
@@ -146,6 +151,14 @@ def _attack_side_roll(data: dict[str, Any], side: Side) -> PoolResult:
         return roll.test.roll
     assert roll.clash is not None
     return roll.clash.final.a if side is Side.A else roll.clash.final.b
+
+
+def _threshold_roll(logged: LoggedRoll) -> PoolResult:
+    hit = logged.result.get("hit") if logged.kind == "attack" else None
+    test = (hit or {}).get("threshold_test")
+    if not test:
+        raise UserError("That hit called for no threshold test, so there is none to change.")
+    return PoolResult.from_dict(test["roll"])
 
 
 def clash_sides(data: dict[str, Any]) -> ClashSides:

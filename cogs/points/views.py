@@ -31,14 +31,16 @@ from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatRepository
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
-from cogs.points.stored import SIDED_KINDS, Side, StoredRoll
+from cogs.points.stored import Side, StoredRoll
 
 log = logging.getLogger(__name__)
+
+ROWS = {Side.A: 0, Side.B: 1, Side.T: 2}  # a clash's or attack's buttons, a row per side
 
 
 TEMPLATE = (
     r"roll:(?P<spend>det|hero|fortune):(?P<roll_id>[0-9]{1,20}):(?P<revision>[0-9]{1,9})"
-    r"(?::(?P<side>[ab]))?"
+    r"(?::(?P<side>[abt]))?"
 )
 
 LABELS = {
@@ -107,7 +109,11 @@ async def spend_items(conn: aiosqlite.Connection, logged: LoggedRoll) -> list[Ro
     """The spend buttons of a stored roll: for a clash or attack, each side's own row,
     labelled with its name, for what that side's character has and could change."""
     repo = CharacterRepository(conn)
-    sides: tuple[Side | None, ...] = (Side.A, Side.B) if logged.kind in SIDED_KINDS else (None,)
+    sides: tuple[Side | None, ...] = (None,)
+    if logged.kind == "clash":
+        sides = (Side.A, Side.B)
+    elif logged.kind == "attack":
+        sides = (Side.A, Side.B, Side.T)
     items: list[RollSpendButton] = []
     for side in sides:
         try:
@@ -131,15 +137,15 @@ async def roll_view(conn: aiosqlite.Connection, logged: LoggedRoll) -> discord.u
     items: list[discord.ui.Item[Any]] = []
     for button in await spend_items(conn, logged):
         if button.side is not None:
-            button.row = 0 if button.side is Side.A else 1  # one row per side
+            button.row = ROWS[button.side]  # one row per side
         items.append(button)
     if logged.kind == "attack":
         # Imported here: the combat cog imports this module when it loads.
         from cogs.combat.views import attack_choice_items
 
-        # The die choices take the three rows left under the two sides' rows.
-        for index, item in enumerate(await attack_choice_items(conn, logged, room=15)):
-            item.row = 2 + index // 5
+        # The die choices take the two rows left under the sides' rows.
+        for index, item in enumerate(await attack_choice_items(conn, logged, room=10)):
+            item.row = 3 + index // 5
             items.append(item)
     if not items:
         return None

@@ -373,3 +373,29 @@ async def test_hero_reroll_damage_works_after_a_restart(
     finally:
         await second.db.close()
     await dpytest.empty_queue()
+
+
+async def test_the_target_spends_on_its_threshold_test(bot: TableBot, slash: SlashHarness) -> None:
+    from bot.rules.hocs.conditions import Condition
+
+    await setup_duel(slash)
+    await slash.run("hp", target="Gob", change="set 1", **gm(slash))
+    # A hit by 1; d12 4, d10 2, d8 1: 1 → −3, a threshold test vs 4: physique 1 1 (0),
+    # failed by 2 or more: unconscious and dying.
+    script(bot, 5, 2, 3, 1, 4, 2, 1, 1, 1)
+    result = await slash.run("attack", target="Gob", **player(slash))
+    state = await combat_state(bot, "Gob")
+    assert Condition.DYING in state.vitals.conditions
+    assert "Gob (threshold): Spend determination" in labels(result)
+    # The GM spends Gob's determination on the test: 6 exploding into 6, 6, 4: 4 successes.
+    dice = script(bot, 6, 6, 6, 4)
+    clicked = await slash.click(result, label="Gob (threshold): Spend determination", **gm(slash))
+    body = text(clicked)
+    assert dice.remaining == 0
+    assert "Gob spent a determination point after the roll" in body
+    state = await combat_state(bot, "Gob")
+    assert Condition.STAGGERED in state.vitals.conditions
+    assert Condition.DYING not in state.vitals.conditions
+    assert Condition.UNCONSCIOUS not in state.vitals.conditions
+    assert state.vitals.hp == -3
+    await dpytest.empty_queue()
