@@ -7,138 +7,36 @@ button switches the kept die; the damage part is rendered from the hit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 import discord
 
 from bot.render.character import clip, conditions_text, safe, signed
+from bot.render.combat_attack import (
+    Intro,
+    _faces,
+    _successes,
+    attack_intro,
+    attack_intro_of,
+    attack_lines,
+)
 from bot.rules.hocs.attack import (
-    AttackMode,
-    AttackResult,
-    AttackRoll,
     HitInputs,
     HitResult,
     Vitals,
-    dice_text,
 )
-from bot.rules.hocs.clash import ClashDecision
 from bot.rules.hocs.conditions import ConditionKind
 from bot.rules.hocs.damage_pool import DamageRoll, DieRole, PoolDie
-from bot.rules.hocs.pool import PoolResult
 from bot.rules.hocs.threshold import ThresholdState
 from bot.rules.hocs.wounds import InjuryKind, Wound, WoundCheck, WoundCheckResult, WoundKind
+
+__all__ = ["Intro", "attack_intro", "attack_intro_of", "attack_lines"]
 
 HIT_COLOUR = discord.Colour.dark_red()
 MISS_COLOUR = discord.Colour.light_grey()
 ROLL_COLOUR = discord.Colour.orange()
 DESCRIPTION_LIMIT = 4096
 MAX_BUTTONS = 25
-
-
-@dataclass(frozen=True)
-class Intro:
-    """Title and the lines before the damage steps (the attack roll)."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "lines": list(self.lines)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Intro:
-        return cls(str(data.get("title", "Damage")), tuple(str(x) for x in data.get("lines", ())))
-
-
-def _parts(parts: Iterable[tuple[str, int]], word: str) -> str:
-    shown = [f"{n} {word}{'s' if n != 1 else ''} ({safe(source)})" for source, n in parts if n]
-    return ", ".join(shown)
-
-
-def _faces(roll: PoolResult) -> str:
-    if roll.zero_dice:
-        return "no dice"
-    shown = []
-    for die in roll.dice:
-        faces = " ".join(str(f) for f in die.final_faces)
-        shown.append(f"**{faces}**" if die.successes else faces)
-    return "[" + ", ".join(shown) + "]"
-
-
-def _successes(roll: PoolResult) -> str:
-    n = roll.successes
-    return f"{n} success{'es' if n != 1 else ''}"
-
-
-def attack_lines(attacker: str, target: str, roll: AttackRoll) -> list[str]:
-    """The attack roll: pools, modifiers, every clash round, the outcome."""
-    a, t = safe(attacker), safe(target)
-    mods = ", ".join(
-        x
-        for x in (
-            _parts(roll.boons, "boon"),
-            _parts(roll.banes, "bane"),
-            _parts(roll.focus, "focus"),
-        )
-        if x
-    )
-    attack = f"{safe(roll.attack_label)}" + (f" with {mods}" if mods else "")
-    lines: list[str] = []
-    if roll.mode is AttackMode.DEFENSELESS_MELEE:
-        lines.append(
-            f"**Attack**: {t} is defenseless: a melee attack needs no roll and hits"
-            " with a combat advantage."
-        )
-    elif roll.mode is AttackMode.DEFENSELESS_RANGED:
-        assert roll.test is not None
-        test = roll.test
-        lines.append(
-            f"**Attack**: {t} is defenseless: ranged test {attack} vs {int(test.difficulty)}:"
-            f" {_faces(test.roll)} {_successes(test.roll)}"
-            f" → {'hit' if test.succeeded else 'miss'}."
-        )
-    else:
-        assert roll.clash is not None
-        defense = safe(roll.defense_label or "Defense")
-        defense_mods = _parts(roll.defense_banes, "bane")
-        if defense_mods:
-            defense += f" with {defense_mods}"
-        lines.append(f"**Attack**: {a}: {attack} vs {t}: {defense}")
-        rounds = roll.clash.rounds
-        for number, rnd in enumerate(rounds, start=1):
-            prefix = f"Round {number}: " if len(rounds) > 1 else ""
-            lines.append(
-                f"{prefix}{_faces(rnd.a)} {_successes(rnd.a)} vs"
-                f" {_faces(rnd.b)} {_successes(rnd.b)}"
-            )
-        if len(rounds) > 1 and roll.clash.decided_by is not ClashDecision.ROUND_LIMIT:
-            lines.append("-# Neither side rolled a success, so the clash was repeated.")
-        if roll.clash.decided_by is ClashDecision.ROUND_LIMIT:
-            lines.append("→ Still deadlocked after 20 rounds: the attack doesn't land.")
-        elif roll.hit:
-            how = " (the attacker wins ties)" if roll.margin == 0 else ""
-            lines.append(f"→ **Hit** by {roll.margin}{how}.")
-        else:
-            lines.append(f"→ **Miss**: {t} defends by {roll.margin}.")
-            if roll.counter:
-                lines.append(
-                    f"{t} won by 2 or more and may take **counter**: {a} provokes an"
-                    " attack of opportunity."
-                )
-    if roll.advantage is not None:
-        lines.append(f"**Combat advantage**: {roll.advantage.text}.")
-    return lines
-
-
-def attack_intro(result: AttackResult, *, extra_notes: Sequence[str] = ()) -> Intro:
-    weapon = result.weapon
-    source = safe(weapon.name) if weapon.name else dice_text(weapon.dice)
-    title = f"{safe(result.attacker)} attacks {safe(result.target)} ({source})"
-    lines = attack_lines(result.attacker, result.target, result.roll)
-    lines += [f"-# {safe(note)}" for note in (*result.notes, *extra_notes)]
-    return Intro(clip(title, 256), tuple(lines))
 
 
 def damage_intro(who: str, source: str, target: str | None, notes: Sequence[str] = ()) -> Intro:

@@ -121,11 +121,7 @@ def command_embed(command: commands.Command) -> discord.Embed:
     embed = discord.Embed(title=usage(command)[:256], description=_short(command), colour=COLOUR)
     params = _app_parameters(command)
     if params:
-        embed.add_field(
-            name="Options",
-            value="\n".join(_describe_parameter(p) for p in params)[:1024],
-            inline=False,
-        )
+        _add_lines(embed, "Options", [_describe_parameter(p) for p in params])
     aliases = [a for a in command.aliases]
     if aliases:
         embed.add_field(
@@ -133,10 +129,21 @@ def command_embed(command: commands.Command) -> discord.Embed:
         )
     rulings = command.extras.get("rulings") or []
     if rulings:
-        embed.add_field(
-            name="Rulings", value="\n".join(f"• {r}" for r in rulings)[:1024], inline=False
-        )
+        _add_lines(embed, "Rulings", [f"• {r}" for r in rulings])
     return embed
+
+
+def _add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """Lines in as many fields as Discord's 1,024-character limit needs (a command with
+    many options or rulings, such as /attack, would otherwise be cut)."""
+    chunk: list[str] = []
+    for line in (line[:1024] for line in lines):
+        if chunk and len("\n".join([*chunk, line])) > 1024:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = "\u200b", []
+        chunk.append(line)
+    if chunk:
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
 
 
 def find_command(bot: commands.Bot, name: str) -> commands.Command | None:

@@ -112,8 +112,8 @@ def skill_roll_embed(
         lines.append(f"{successes_text(roll.successes)}{sixes}")
         if roll.determination_rolled_one:
             lines.append("The determination die rolled a 1: a critical failure if this roll fails.")
-    if roll.determination_after:
-        lines.append("Determination point spent after the roll.")
+    # A determination point spent after the roll is told once, by the spend's note
+    # ("Mira spent a determination point after the roll (2 left)"), not twice.
     unused = unused_line(roll)
     if unused:
         lines.append(unused)
@@ -139,6 +139,7 @@ def logged_embed(kind: str, data: Mapping[str, Any]) -> discord.Embed:
         sides = ClashSides(
             a=RollHeading.from_dict(data["a_heading"]),
             b=RollHeading.from_dict(data["b_heading"]),
+            notes=tuple(str(n) for n in data.get("notes", ())),  # points spent on it
         )
         return clash_embed(sides, ClashResult.from_dict(data["clash"]))
     difficulty = data.get("difficulty")

@@ -80,9 +80,9 @@ def clash_verdict(result: ClashResult, names: tuple[str, str]) -> list[str]:
 def clash_embed(sides: ClashSides, result: ClashResult) -> discord.Embed:
     """Every round of a clash (earlier ones collapsed if they would not fit), then the verdict."""
     names = (escape(sides.a.who), escape(sides.b.who))
-    title = f"Clash: {names[0]} ({sides.a.what}) vs {names[1]} ({sides.b.what})"
-    if result.attack:
-        title = f"Attack: {names[0]} ({sides.a.what}) vs {names[1]} ({sides.b.what})"
+    # "Name with Skill (STR 3)": the skill label has its own brackets, so none around it.
+    kind = "Attack" if result.attack else "Clash"
+    title = f"{kind}: {names[0]} with {sides.a.what} vs {names[1]} with {sides.b.what}"
     if sides.a.label:
         title += f" — {escape(sides.a.label)}"
     if len(title) > TITLE_LIMIT:
@@ -144,3 +144,18 @@ def _round_fields(
     fields.extend(reversed(earlier))
     fields.append((final_name, final_value))
     return fields
+
+
+def _winner_name(result: ClashResult, names: tuple[str, str]) -> str:
+    if result.winner is None:
+        return "a stand-off"
+    return escape(names[0] if result.winner is ClashSide.A else names[1])
+
+
+def winner_change_line(old: ClashResult, new: ClashResult, names: tuple[str, str]) -> str | None:
+    """The line a spend adds when it changes who wins a clash (None when it doesn't)."""
+    if old.winner == new.winner:
+        return None
+    repeated = len(new.rounds) - len(old.rounds)
+    extra = f" after {repeated} more round(s)" if repeated > 0 else ""
+    return f"**The clash changes{extra}**: {_winner_name(old, names)} → {_winner_name(new, names)}."

@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
+from bot.rules.hocs.attack.turns import AttackTurn
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
@@ -237,4 +238,84 @@ class CombatRepository:
     async def set_choice_message(self, choice_id: int, message_id: int) -> None:
         await self._conn.execute(
             "UPDATE damage_choices SET message_id = ? WHERE id = ?", (message_id, choice_id)
+        )
+
+    async def update_choice_intro(self, choice_id: int, intro: dict[str, Any]) -> None:
+        """Replace the rendered attack steps of a choice (a point spent on the attack roll)."""
+        await self._conn.execute(
+            "UPDATE damage_choices SET intro = ? WHERE id = ?", (_json(intro), choice_id)
+        )
+
+    async def delete_choice(self, choice_id: int) -> bool:
+        """Forget a hit that was undone (its buttons then refuse); False if it was gone."""
+        cursor = await self._conn.execute("DELETE FROM damage_choices WHERE id = ?", (choice_id,))
+        return cursor.rowcount == 1
+
+    async def replace_choice_roll(
+        self,
+        choice_id: int,
+        *,
+        expected: HitInputs,
+        inputs: HitInputs,
+        rolls: PriorRolls,
+        chosen_index: int,
+        after: Vitals | None,
+        intro: dict[str, Any],
+    ) -> bool:
+        """New faces for a choice's damage roll (a hero reroll), by compare-and-set on
+        the faces it had: False (nothing written) when they changed meanwhile."""
+        cursor = await self._conn.execute(
+            "UPDATE damage_choices SET inputs = ?, rolls = ?, chosen_index = ?, after_state = ?,"
+            " intro = ? WHERE id = ? AND inputs = ?",
+            (
+                _json(inputs.to_dict()),
+                _json(rolls.to_dict()),
+                chosen_index,
+                _json(after.to_dict()) if after else None,
+                _json(intro),
+                choice_id,
+                _json(expected.to_dict()),
+            ),
+        )
+        return cursor.rowcount == 1
+
+    # --- attacks within a turn (bot.rules.hocs.attack.turns) ---
+
+    async def attack_turn(self, encounter_id: int, character_id: int) -> AttackTurn | None:
+        """What is remembered of a character's attacks in an encounter, or None."""
+        async with self._conn.execute(
+            "SELECT round, turn, attacks, tempo, aegis_round FROM attack_turns"
+            " WHERE encounter_id = ? AND character_id = ?",
+            (encounter_id, character_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return AttackTurn(
+            round=row["round"],
+            turn=row["turn"],
+            attacks=row["attacks"],
+            tempo=bool(row["tempo"]),
+            aegis_round=row["aegis_round"],
+        )
+
+    async def save_attack_turn(
+        self, encounter_id: int, character_id: int, record: AttackTurn
+    ) -> None:
+        """Store (insert or replace) a character's attack record in an encounter."""
+        await self._conn.execute(
+            "INSERT INTO attack_turns (encounter_id, character_id, round, turn, attacks, tempo,"
+            " aegis_round) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (encounter_id, character_id) DO UPDATE SET round = excluded.round,"
+            " turn = excluded.turn, attacks = excluded.attacks, tempo = excluded.tempo,"
+            " aegis_round = excluded.aegis_round",
+            (
+                encounter_id,
+                character_id,
+                record.round,
+                record.turn,
+                record.attacks,
+                int(record.tempo),
+                record.aegis_round,
+            ),
         )

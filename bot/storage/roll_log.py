@@ -153,3 +153,31 @@ class RollLogRepository:
             params.append(_json(expected))
         cursor = await self._conn.execute(sql, params)
         return cursor.rowcount == 1
+
+    async def set_opponent(self, roll_id: int, opponent_id: int) -> bool:
+        """Name the character on a clash's or attack's second side (whose points it may
+        take); False if there is no such roll. Raises ``aiosqlite.IntegrityError`` if the
+        character does not exist."""
+        cursor = await self._conn.execute(
+            "UPDATE roll_log SET opponent_id = ? WHERE id = ?", (opponent_id, roll_id)
+        )
+        return cursor.rowcount == 1
+
+    async def latest_on_either_side(
+        self, character_id: int, kinds: tuple[str, ...]
+    ) -> LoggedRoll | None:
+        """The newest roll of one of ``kinds`` where the character rolled, on either side
+        of a clash or an attack; None if there is none."""
+        marks = ", ".join("?" for _ in kinds)
+        async with self._conn.execute(
+            "SELECT * FROM ("
+            f" SELECT * FROM (SELECT * FROM roll_log WHERE character_id = ? AND kind IN ({marks})"
+            "  ORDER BY id DESC LIMIT 1)"
+            " UNION ALL"
+            f" SELECT * FROM (SELECT * FROM roll_log WHERE opponent_id = ? AND kind IN ({marks})"
+            "  ORDER BY id DESC LIMIT 1)"
+            ") ORDER BY id DESC LIMIT 1",
+            (character_id, *kinds, character_id, *kinds),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_row(row) if row else None

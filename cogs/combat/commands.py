@@ -9,6 +9,7 @@ one character all count. The reply carries buttons to keep another die.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import aiosqlite
 import discord
@@ -26,6 +27,7 @@ from bot.rules.hocs.attack import (
     DEFAULT_RANGED_DIFFICULTY,
     Advantage,
     HitInputs,
+    SideModifiers,
     WeaponUse,
     choose_damage,
     dice_text,
@@ -43,8 +45,11 @@ from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatRepository
 from bot.storage.roll_log import RollLogRepository
 from bot.text import echo
+from cogs.combat.attack_store import store_attack
 from cogs.combat.choices import has_choice, record_choice
+from cogs.combat.hero_reroll import HeroDamageButton
 from cogs.combat.options import (
+    ATTACK_OPTION_HELP,
     ATTACK_RULINGS,
     CHOICE_MINUTES,
     DAMAGE_RULINGS,
@@ -54,13 +59,16 @@ from cogs.combat.options import (
     KindChoice,
     Name,
     Text,
+    ThresholdChoice,
     character_names,
     damage_type_names,
     weapon_names,
 )
-from cogs.combat.records import log_attack, log_damage
+from cogs.combat.records import log_damage
+from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
-from cogs.combat.views import DieChoiceButton, choice_view
+from cogs.combat.turns import attack_turns
+from cogs.combat.views import DieChoiceButton, damage_view
 
 log = logging.getLogger(__name__)
 
@@ -72,29 +80,16 @@ class CombatCog(commands.Cog, name="Combat"):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DieChoiceButton)
+        self.bot.add_dynamic_items(DieChoiceButton, HeroDamageButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(DieChoiceButton)
+        self.bot.remove_dynamic_items(DieChoiceButton, HeroDamageButton)
 
     # --- /attack -------------------------------------------------------------------------
 
     @commands.hybrid_command(name="attack", extras={"rulings": ATTACK_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        target="Character attacked",
-        weapon="Weapon name or dice, e.g. 1d12 (default: first weapon)",
-        skill="Default: melee/ranged combat or spellcasting",
-        lethal="False: non-lethal (default: the weapon's)",
-        boons="Extra boons",
-        banes="Extra banes (conditions are automatic)",
-        advantage="On a win by 2+ (default impact_d8)",
-        defense_skill="Target's skill (default defense)",
-        kind="Typed dice: melee, ranged or magic",
-        damage_type="Typed dice: e.g. slash, fire",
-        difficulty="Ranged vs defenseless (default 1)",
-        character="Attacker (default: your active one)",
-    )
+    @app_commands.describe(**ATTACK_OPTION_HELP)
     @app_commands.autocomplete(
         target=character_names, character=character_names, weapon=weapon_names
     )
@@ -107,8 +102,19 @@ class CombatCog(commands.Cog, name="Combat"):
         lethal: bool | None = None,
         boons: Count = 0,
         banes: Count = 0,
+        focus: Count = 0,
+        rerolls: Count = 0,
+        guaranteed: Count = 0,
+        determination: bool = False,
         advantage: AdvantageChoice | None = None,
         defense_skill: Text = None,  # type: ignore[assignment]
+        defender_boons: Count = 0,
+        defender_banes: Count = 0,
+        defender_focus: Count = 0,
+        defender_rerolls: Count = 0,
+        defender_guaranteed: Count = 0,
+        defender_determination: bool = False,
+        threshold: ThresholdChoice | None = None,
         kind: KindChoice | None = None,
         damage_type: Text = None,  # type: ignore[assignment]
         difficulty: DifficultyValue = None,  # type: ignore[assignment]
@@ -131,6 +137,22 @@ class CombatCog(commands.Cog, name="Combat"):
                 mine, weapon, kind=kind, damage_type=damage_type, lethal=lethal
             )
             before = victim.combatant
+            if defender_determination:
+                check_defender(ctx, campaign, victim.character)
+            turns = await attack_turns(conn, ctx.channel.id, mine.id, victim.character.id)
+            mods = SideModifiers(
+                focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination,
+                extra_banes=turns.extra_banes if turns else (),
+            )  # fmt: skip
+            defense = SideModifiers(
+                boons=defender_boons,
+                banes=defender_banes,
+                focus=defender_focus,
+                rerolls=defender_rerolls,
+                guaranteed=defender_guaranteed,
+                determination=defender_determination,
+                extra_rerolls=turns.defense_rerolls if turns else (),
+            )
             result = resolve_attack(
                 attacker.combatant,
                 before,
@@ -143,36 +165,28 @@ class CombatCog(commands.Cog, name="Combat"):
                 advantage=Advantage(advantage) if advantage else None,
                 difficulty=DEFAULT_RANGED_DIFFICULTY if difficulty is None else difficulty,
                 bonus=bonus,
+                mods=mods,
+                defense=defense,
+                threshold_skill=threshold.capitalize() if threshold else None,
             )
-            intro = attack_intro(result, extra_notes=notes)
-            choice_id = None
+            spent = await spend_before_roll(
+                conn, ctx, campaign, mine, victim.character, result,
+                attacker_spends=determination, defender_spends=defender_determination,
+            )  # fmt: skip
+            if turns is not None:
+                await turns.record(conn, result.roll.advantage)
+            extra_notes = [*notes, *spent, *([turns.note] if turns and turns.note else [])]
+            intro = attack_intro(result, extra_notes=extra_notes)
             hit = result.hit
-            source = use.name or dice_text(use.dice)
-            log_id = await log_attack(
-                conn,
-                guild_id=ctx.guild.id,
-                channel_id=ctx.channel.id,
-                user_id=ctx.author.id,
-                attacker_id=mine.id,
-                result=result,
-                source=source,
-            )
-            if hit is not None and result.inputs is not None:
-                await combat.save_vitals(victim.character.id, hit.after)
-                choice_id = await record_choice(
-                    conn,
-                    guild_id=ctx.guild.id,
-                    channel_id=ctx.channel.id,
-                    user_id=ctx.author.id,
-                    attacker_id=mine.id,
-                    target_id=victim.character.id,
-                    intro=intro,
-                    inputs=result.inputs,
-                    rolls=hit.rolls,
-                    chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
-                    before=hit.before,
-                    after=hit.after,
-                )
+            stored = await store_attack(
+                conn, guild_id=ctx.guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
+                attacker_id=mine.id, target_id=victim.character.id, result=result, intro=intro,
+                source=use.name or dice_text(use.dice),
+                options={
+                    "advantage_asked": advantage, "bonus": bonus, "extra_notes": extra_notes,
+                    "threshold_skill": threshold.capitalize() if threshold else None,
+                },
+            )  # fmt: skip
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
         if hit is not None and result.inputs is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
@@ -187,8 +201,7 @@ class CombatCog(commands.Cog, name="Combat"):
             if has_choice(result.inputs)
             else None,
         )
-        chosen = hit.damage.result.chosen_index if hit and hit.damage.result else None
-        await self._reply(ctx, embed, choice_id, result.inputs, chosen, log_id)
+        await self._send(ctx, embed, stored.view, stored.choice_id, stored.log_id)
 
     # --- /damage -------------------------------------------------------------------------
 
@@ -199,6 +212,7 @@ class CombatCog(commands.Cog, name="Combat"):
         target="Apply the damage to this character",
         damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
         nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
+        threshold="The target's threshold test skill (default: more dice)",
         character="Whose weapon (default: your active character)",
     )
     @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
@@ -209,6 +223,7 @@ class CombatCog(commands.Cog, name="Combat"):
         target: Name = None,  # type: ignore[assignment]
         damage_type: Text = None,  # type: ignore[assignment]
         nonlethal: bool = False,
+        threshold: ThresholdChoice | None = None,
         character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Roll damage (many dice, one result) and apply it to a target if given."""
@@ -262,6 +277,8 @@ class CombatCog(commands.Cog, name="Combat"):
                 types, bonus = use.types, 0
                 who, source, attacker_id = mine.name, found.name, mine.id
             inputs = roll_inputs(pool, types, self.bot.dice, bonus)
+            if threshold:
+                inputs = replace(inputs, threshold_skill=threshold.capitalize())
             intro = damage_intro(who, source, victim.character.name if victim else None, notes)
             if victim is not None and defender is not None:
                 hit = resolve_hit(defender, inputs, index=None, dice=self.bot.dice)
@@ -319,6 +336,21 @@ class CombatCog(commands.Cog, name="Combat"):
         active = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
         return active is not None and active.details.weapon(name) is not None
 
+    async def _send(
+        self,
+        ctx: Ctx,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        choice_id: int | None,
+        log_id: int,
+    ) -> None:
+        message = await send(ctx, embed=embed, **({"view": view} if view is not None else {}))
+        if message is not None:
+            async with self.bot.db.transaction() as conn:
+                await RollLogRepository(conn).set_message(log_id, message.id)
+                if choice_id is not None:
+                    await CombatRepository(conn).set_choice_message(choice_id, message.id)
+
     async def _reply(
         self,
         ctx: Ctx,
@@ -328,7 +360,8 @@ class CombatCog(commands.Cog, name="Combat"):
         chosen_index: int | None,
         log_id: int,
     ) -> None:
-        view = choice_view(choice_id, inputs, chosen_index)
+        async with self.bot.db.read() as conn:
+            view = await damage_view(conn, choice_id)
         if view is None:
             message = await send(ctx, embed=embed)
         else:

@@ -25,6 +25,7 @@ DifficultyValue = commands.Range[int, 0, 10]
 ConditionValue = commands.Range[int, 1, 30]
 AdvantageChoice = Literal["impact_d8", "impact_d6", "tempo", "aegis"]
 KindChoice = Literal["melee", "ranged", "magic"]
+ThresholdChoice = Literal["physique", "willpower"]
 ConditionChoice = Literal[
     "staggered",
     "unconscious",
@@ -43,6 +44,32 @@ ConditionChoice = Literal[
 CHOICE_MINUTES = 15
 MAX_HP_CHANGE = 999
 
+ATTACK_OPTION_HELP = {
+    "target": "Character attacked",
+    "weapon": "Weapon name or dice, e.g. 1d12 (default: first weapon)",
+    "skill": "Default: melee/ranged combat or spellcasting",
+    "lethal": "False: non-lethal (default: the weapon's)",
+    "boons": "Extra boons",
+    "banes": "Extra banes (conditions are automatic)",
+    "focus": "Your focus: +1 to one die each",
+    "rerolls": "Your rerolls: roll one failed die again each",
+    "guaranteed": "Your guaranteed successes",
+    "determination": "Spend a determination point on your roll (+1 exploding boon)",
+    "advantage": "On a win by 2+ (default impact_d8)",
+    "defense_skill": "Target's skill (default defense)",
+    "defender_boons": "The target's boons on its defense roll",
+    "defender_banes": "The target's extra banes (conditions are automatic)",
+    "defender_focus": "The target's focus on its defense roll",
+    "defender_rerolls": "The target's rerolls on its defense roll",
+    "defender_guaranteed": "The target's guaranteed successes",
+    "defender_determination": "The target spends a determination point (its owner or the GM only)",
+    "threshold": "The target's threshold test skill (default: more dice)",
+    "kind": "Typed dice: melee, ranged or magic",
+    "damage_type": "Typed dice: e.g. slash, fire",
+    "difficulty": "Ranged vs defenseless (default 1)",
+    "character": "Attacker (default: your active one)",
+}
+
 ATTACK_RULINGS = [
     "The attacker's owner or the GM attacks (character: picks the sheet); any character"
     " can be the target.",
@@ -53,8 +80,23 @@ ATTACK_RULINGS = [
     " a larger target of the same group. Give limb injuries and extra attacks as banes:.",
     "Defenseless or unconscious target: melee hits without a roll, ranged is a test vs"
     " difficulty: (default 1); a hit earns a combat advantage.",
-    "Win by 2+: advantage: (default impact_d8). Tempo and aegis are reminders; counter is"
-    " the defender's and is announced.",
+    "Win by 2+: advantage: (default impact_d8). Counter is the defender's and is announced.",
+    "On the tracker (the attacker's turn in this channel's /init): the second and later"
+    " attacks of the turn take 1 bane, none after tempo earned that turn; aegis gives its"
+    " holder 1 reroll on each defense roll until the end of its next turn. Other attacks"
+    " (of opportunity, without an encounter) aren't counted: give their banes by hand.",
+    "Both sides take focus, rerolls, guaranteed successes and determination before the"
+    " roll (defender_…); the defender's determination only by its owner or the GM. A side"
+    " that rolls nothing keeps its point.",
+    "After the roll each side has its own Spend determination, Hero reroll and Fortune"
+    " reroll buttons (its owner or the GM). A spend that changes the outcome redoes the"
+    " hit: the old damage is undone and new damage rolled and applied, in one step, while"
+    " the target is as the hit left it and within the 15 minutes of the damage choice.",
+    "A changed deciding round that ends deadlocked is repeated, as in any clash.",
+    "threshold: the target's choice of physique or willpower for a threshold test"
+    " (default: the one with more dice). The test is the target's skill roll: its"
+    " owner or the GM may spend points on it with its own row of buttons, and the"
+    " outcome (staggered, unconscious, dying) is judged again.",
     "Pool: weapon dice, d10 lethality unless non-lethal, the STR/AGI/mettle attribute die,"
     " size and weakness dice, impact. Then as /damage: see /help damage.",
 ]
@@ -67,13 +109,18 @@ DAMAGE_RULINGS = [
     "Toughness (armor) or mettle (mental, spiritual), +2 for one matching resistance; at"
     " least 1 HP lost; temporary HP first; non-lethal stops at 0 HP and knocks out.",
     "At 0 HP or below inside the threshold the bot rolls the target's threshold test at"
-    " once with physique or willpower, whichever rolls more dice; beyond it: dead.",
+    " once with physique or willpower (threshold:, default the one with more dice);"
+    " beyond it: dead.",
     "10+ received by a survivor: wound check, stored with its effects; wounds equal to"
     " strength or max HP 0 kill.",
     f"Buttons: the roller, the attacker's owner or the GM may keep another die for"
     f" {CHOICE_MINUTES} minutes while the target is unchanged; the hit is redone from"
     " before it, reusing every die already rolled.",
     "Hero point: 2d6 off your last hit (/hero spend damage). Attacks and damage are logged.",
+    "Hero reroll damage (button, a player character's weapon roll): its owner or the GM"
+    " spends a hero point to reroll every damage die below its average, within the same"
+    " 15 minutes; the kept die is chosen again, the threshold test and wound check already"
+    " rolled stay.",
 ]
 
 HP_RULINGS = [

@@ -49,7 +49,10 @@ async def log_attack(
     attacker_id: int,
     result: AttackResult,
     source: str,
+    extra: dict[str, Any] | None = None,
 ) -> int:
+    """Log an attack; ``extra`` adds what points spent later need to redo it (the
+    target, the open damage choice, the options given, the revision)."""
     hit = result.hit
     outcome = f"{hit.application.after_reductions} received" if hit else "miss"
     return await RollLogRepository(conn).record(
@@ -60,7 +63,7 @@ async def log_attack(
         expression=f"attack {result.attacker} → {result.target} ({source}): {outcome}"[
             :MAX_EXPRESSION
         ],
-        result=attack_record(result),
+        result={**attack_record(result), **(extra or {})},
         total=hit_total(hit.damage if hit else None, hit),
         secret=False,
         character_id=attacker_id,

@@ -11,13 +11,18 @@ import logging
 import re
 from typing import Any
 
+import aiosqlite
 import discord
 
 from bot.error_handler import on_view_error
 from bot.render.combat import MAX_BUTTONS, die_label
-from bot.rules.hocs.attack import HitInputs
+from bot.rules.hocs.attack import HitInputs, low_damage_dice
 from bot.rules.hocs.many_dice import expected_total
-from cogs.combat.choices import switch_die
+from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.combat import CombatRepository, DamageChoice
+from bot.storage.roll_log import LoggedRoll, RollLogRepository
+from cogs.combat.choices import now, switch_die
+from cogs.combat.hero_reroll import HeroDamageButton
 
 log = logging.getLogger(__name__)
 
@@ -57,33 +62,100 @@ class DieChoiceButton(
         except Exception as exc:  # answered like any command error
             await on_view_error(interaction, exc, "damage die choice")
             return
-        await interaction.response.edit_message(
-            embed=switched.embed,
-            view=choice_view(switched.choice_id, switched.inputs, switched.chosen_index),
+        message = interaction.message
+        async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+            view = await damage_view(conn, switched.choice_id)
+            if message is not None:
+                # An attack's reply also carries both sides' spend buttons: keep them.
+                logged = await RollLogRepository(conn).get_by_message(message.id)
+                if logged is not None and logged.kind == "attack":
+                    from cogs.points.views import roll_view  # the points cog's buttons
+
+                    view = await roll_view(conn, logged)
+        await interaction.response.edit_message(embed=switched.embed, view=view)
+
+
+def choice_items(
+    choice_id: int | None,
+    inputs: HitInputs | None,
+    chosen_index: int | None,
+    *,
+    limit: int = MAX_BUTTONS,
+) -> list[DieChoiceButton]:
+    """One button per die (the kept one green and disabled), the ``limit`` most useful
+    when there are more; none with nothing to choose."""
+    if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
+        return []
+    if len(inputs.rolled.dice) < 2 or limit < 2:
+        return []
+    rolled = inputs.rolled
+    indices = list(range(len(rolled.dice)))
+    if len(indices) > limit:
+        ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
+        indices = sorted(ranked[:limit])
+    return [
+        DieChoiceButton(
+            choice_id, index, label=die_label(inputs, index), chosen=index == chosen_index
         )
+        for index in indices
+    ]
 
 
 def choice_view(
     choice_id: int | None, inputs: HitInputs | None, chosen_index: int | None
 ) -> discord.ui.View | None:
-    """One button per die (the kept one green and disabled); None with nothing to choose."""
-    if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
+    """The die buttons alone (a /damage reply); None with nothing to choose."""
+    items = choice_items(choice_id, inputs, chosen_index)
+    if not items:
         return None
-    if len(inputs.rolled.dice) < 2:
-        return None
-    rolled = inputs.rolled
-    indices = list(range(len(rolled.dice)))
-    if len(indices) > MAX_BUTTONS:
-        ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
-        indices = sorted(ranked[:MAX_BUTTONS])
     view = discord.ui.View(timeout=None)
-    for index in indices:
-        view.add_item(
-            DieChoiceButton(
-                choice_id,
-                index,
-                label=die_label(inputs, index),
-                chosen=index == chosen_index,
-            )
-        )
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+async def hero_item(conn: aiosqlite.Connection, choice: DamageChoice) -> HeroDamageButton | None:
+    """The Hero reroll damage button: a player character's open damage roll with a die
+    below its average, while that character has a hero point."""
+    if choice.attacker_id is None or choice.expired(now()) or not low_damage_dice(choice.inputs):
+        return None
+    attacker = await CharacterRepository(conn).get(choice.attacker_id)
+    if attacker is None or attacker.kind is not CharacterKind.PC:
+        return None
+    if attacker.state.hero_points <= 0:
+        return None
+    return HeroDamageButton(choice.id, choice.rolls.hero_rerolls)
+
+
+async def _choice_with_hero(
+    conn: aiosqlite.Connection, choice_id: int | None, room: int
+) -> list[discord.ui.Item[Any]]:
+    if choice_id is None:
+        return []
+    choice = await CombatRepository(conn).get_choice(int(choice_id))
+    if choice is None:
+        return []
+    hero = await hero_item(conn, choice)
+    items: list[discord.ui.Item[Any]] = [hero] if hero is not None else []
+    room -= len(items)
+    items += choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)
+    return items
+
+
+async def attack_choice_items(
+    conn: aiosqlite.Connection, logged: LoggedRoll, *, room: int
+) -> list[discord.ui.Item[Any]]:
+    """The buttons of an attack's open damage choice: Hero reroll damage and one per
+    die (none after a miss, or once the choice has expired)."""
+    return await _choice_with_hero(conn, logged.result.get("choice_id"), room)
+
+
+async def damage_view(conn: aiosqlite.Connection, choice_id: int | None) -> discord.ui.View | None:
+    """A /damage reply's buttons: Hero reroll damage and the die choices (or None)."""
+    items = await _choice_with_hero(conn, choice_id, MAX_BUTTONS)
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
     return view

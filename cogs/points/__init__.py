@@ -1,7 +1,7 @@
 """Hero, fortune and determination points, and game sessions (HOCS "Meta Currencies").
 
 Loading this extension also registers the post-roll buttons (``RollSpendButton``)
-so the buttons under every /pool and /check reply work after a restart.
+so the buttons under every /pool, /check, /clash and /attack reply work after a restart.
 """
 
 from __future__ import annotations

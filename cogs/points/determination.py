@@ -28,9 +28,12 @@ DETERMINATION_RULINGS = [
     "If it would change nothing (banes still cost the same die, or a boon die already"
     " rolled something other than a 6) it is refused and the point is kept; a boon die"
     " showing 6 becomes the determination die and explodes.",
+    "Your last roll is the last one points can change: /pool, /check, or your side of a"
+    " /clash or /attack (a clash is decided again, an attack's hit redone).",
     "The Spend determination button under a roll does the same, shown only when it would"
     " change the result. Determination before the roll: the determination option of"
-    " /pool and /check.",
+    " /pool, /check, /clash and /attack (opponent_/defender_determination for the other"
+    " side, by its owner or the GM).",
 ]
 
 
@@ -56,10 +59,10 @@ class DeterminationCog(commands.Cog, name="Determination"):
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, "spend its determination")
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.DETERMINATION, actor=ctx.author,
-                campaign=campaign, dice=self.bot.dice,
+                campaign=campaign, dice=self.bot.dice, side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

@@ -36,9 +36,10 @@ Source = commands.Range[str, 1, 40]
 Die = commands.Range[int, 0, 31]
 
 FORTUNE_RULINGS = [
-    "A fortune point rerolls one die of the character's last /pool or /check roll: the"
-    " most useful one (the lowest failed die, the determination die first on a tie)"
-    " unless you name it by position with die.",
+    "A fortune point rerolls one die of the character's last roll points can change"
+    " (/pool, /check, or its side of a /clash or /attack): the most useful one (the"
+    " lowest failed die, the determination die first on a tie) unless you name it by"
+    " position with die.",
     'Sources are stored in lower case ("Fortune (Cooking)" is cooking); a character'
     " holds any number of fortune points but at most one per source.",
     "The Fortune reroll button under a roll spends the source first in alphabetical"
@@ -119,10 +120,11 @@ class FortuneCog(commands.Cog, name="Fortune points"):
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, "spend its fortune points")
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.FORTUNE, actor=ctx.author, campaign=campaign,
                 dice=self.bot.dice, indices=(die - 1,) if die else None, fortune_source=key,
+                side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

@@ -30,7 +30,8 @@ from cogs.points.common import (
 )
 from cogs.points.hero_action import grant_on_tracker, refuse_if_down
 from cogs.points.hero_damage import reduce_last_hit
-from cogs.points.spending import Spend, StoredRoll, latest_roll, spend_on_roll
+from cogs.points.spending import Spend, latest_roll, spend_on_roll
+from cogs.points.stored import StoredRoll
 from cogs.points.views import reply_with_roll
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,10 @@ Amount = commands.Range[int, 1, 10]
 SPEND_ACTION = "spend their hero points"
 
 HERO_RULINGS = [
-    "Player characters only. reroll: any dice of the character's last /pool or /check"
-    " roll (default every failed die, or dice:1,3); a rerolled die may be rerolled again.",
+    "Player characters only. reroll: any dice of the character's last roll points can"
+    " change (/pool, /check, or its side of a /clash or /attack, attacker or defender;"
+    " /roll and /damage are skipped): default every failed die, or dice:1,3; a rerolled"
+    " die may be rerolled again. A clash is decided again, an attack's hit redone.",
     "determination: regain 1 determination point (refused at the maximum, point kept).",
     "action: 1 extra action until the end of the turn, one per turn. On your turn in this"
     " channel's /init encounter it is marked on the tracker (a second is refused);"
@@ -180,14 +183,14 @@ class HeroCog(commands.Cog, name="Hero points"):
             campaign = await campaign_for(conn, ctx)
             who = await acting_for(conn, ctx, campaign, character, SPEND_ACTION)
             _pc_only(who)
-            logged = await latest_roll(conn, who)
+            logged, side = await latest_roll(conn, who)
             indices = None
             if dice is not None:
-                count = len(StoredRoll.load(logged).roll.dice)
+                count = len(StoredRoll.load(logged, side).roll.dice)
                 indices = parse_dice_positions(dice, count)
             outcome = await spend_on_roll(
                 conn, logged=logged, spend=Spend.HERO, actor=ctx.author, campaign=campaign,
-                dice=self.bot.dice, indices=indices,
+                dice=self.bot.dice, indices=indices, side=side,
             )  # fmt: skip
         await reply_with_roll(ctx, campaign, outcome)
 

@@ -1,12 +1,16 @@
 """Spending a point on a stored skill roll: determination after the roll, hero and fortune rerolls.
 
-One function serves the buttons under a roll and the commands (/hero spend reroll,
-/fortune spend, /determination spend). It runs inside the caller's transaction:
+One mechanism for every roll points can change (``stored``): /pool and /check rolls,
+and either side of a /clash or an /attack. One function serves the buttons under a
+roll and the commands (/hero spend reroll, /fortune spend, /determination spend). It
+runs inside the caller's transaction:
 
-1. load the stored roll and check who may change it;
-2. compute the new result with the pure rules (a refusal here writes nothing);
+1. load the stored roll (that side of it) and check who may change it;
+2. compute the new roll with the pure rules (a refusal here writes nothing);
 3. spend the point with one conditional statement (0 rows: refused, nothing written);
-4. store the new result by compare-and-set on the old one and bump its revision.
+4. apply the change: a clash is decided again, an attack's hit and damage redone
+   (``apply_change``; a refusal there rolls the spend back);
+5. store the new result by compare-and-set on the old one and bump its revision.
 
 If step 3 or 4 fails the exception rolls the whole transaction back, so a point is
 spent exactly when the roll changed, once. Buttons carry the roll's revision: a
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -28,20 +32,26 @@ import discord
 from bot.character_access import may_act_for, safe_name
 from bot.errors import UserError
 from bot.render.points import spend_line
-from bot.render.skill_roll import RollHeading, skill_roll_embed
+from bot.render.skill_roll_clash import winner_change_line
 from bot.rules.errors import RulesError
+from bot.rules.hocs.clash import ClashResult, respend_clash
 from bot.rules.hocs.determination import apply_determination_after
-from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.meta_currencies import button_fortune_source
 from bot.rules.hocs.pool import PoolResult, RerollSource
 from bot.rules.hocs.rolling import best_single_reroll_index, reroll_dice
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
+from cogs.points.stored import (
+    SKILL_KINDS,
+    SPENDABLE_KINDS,
+    Side,
+    StoredRoll,
+    clash_sides,
+    side_of,
+)
 
 log = logging.getLogger(__name__)
-
-SPENDABLE_KINDS = ("pool", "check")
 
 
 class Spend(StrEnum):
@@ -71,60 +81,9 @@ class NotYourRoll(UserError):
 class NoRollToChange(UserError):
     def __init__(self, character: Character) -> None:
         super().__init__(
-            f"{safe_name(character.name)} has no /pool or /check roll to change: roll first,"
-            " then spend the point."
+            f"{safe_name(character.name)} has no roll to change (/pool, /check, /clash or"
+            " /attack): roll first, then spend the point."
         )
-
-
-@dataclass(frozen=True, kw_only=True)
-class StoredRoll:
-    """A /pool or /check roll as the roll log holds it."""
-
-    logged: LoggedRoll
-    heading: RollHeading
-    roll: PoolResult
-    difficulty: Difficulty | None
-    revision: int
-
-    @classmethod
-    def load(cls, logged: LoggedRoll) -> StoredRoll:
-        """Parse a logged roll; UserError if it is not a skill roll points can change."""
-        if logged.kind not in SPENDABLE_KINDS:
-            raise UserError(
-                "Points can only be spent on /pool and /check rolls, and the last roll was"
-                f" another kind ({logged.kind}): make the roll again with /pool or /check."
-            )
-        data = logged.result
-        try:
-            difficulty = data.get("difficulty")
-            return cls(
-                logged=logged,
-                heading=RollHeading.from_dict(data["heading"]),
-                roll=PoolResult.from_dict(data["roll"]),
-                difficulty=Difficulty(int(difficulty)) if difficulty is not None else None,
-                revision=int(data.get("revision", 0)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RulesError):
-                raise
-            raise UserError("That stored roll is damaged: roll again.") from exc
-
-    @property
-    def automatic_success(self) -> bool:
-        return self.difficulty is not None and not self.difficulty.needs_roll
-
-    def changed(self, roll: PoolResult, note: str) -> dict[str, Any]:
-        """The stored result after a spend: new dice, the note, the next revision."""
-        heading = replace(self.heading, notes=(*self.heading.notes, note))
-        return {
-            **self.logged.result,
-            "heading": heading.to_dict(),
-            "roll": roll.to_dict(),
-            "revision": self.revision + 1,
-        }
-
-    def embed(self) -> discord.Embed:
-        return skill_roll_embed(self.heading, self.roll, self.difficulty)
 
 
 class _Probe:
@@ -162,21 +121,94 @@ def available_spends(stored: StoredRoll, character: Character | None) -> tuple[S
 
 @dataclass(frozen=True, kw_only=True)
 class SpendOutcome:
-    stored: StoredRoll  # the roll after the spend
+    stored: StoredRoll  # the roll (that side of it) after the spend
     character: Character  # after the spend
     line: str
+    embed: discord.Embed  # the reply as it reads now
+    changed_characters: tuple[int, ...] = ()  # whose vitals a re-resolved hit changed
 
     @property
     def spends(self) -> tuple[Spend, ...]:
         return available_spends(self.stored, self.character)
 
 
-async def latest_roll(conn: aiosqlite.Connection, character: Character) -> LoggedRoll:
-    """The character's newest roll (the one "your last roll" means); NoRollToChange if none."""
-    logged = await RollLogRepository(conn).latest_for_character(character.id)
+@dataclass(frozen=True, kw_only=True)
+class Applied:
+    """What a changed roll does to its stored result (see ``apply_change``)."""
+
+    result: dict[str, Any]
+    total: int | None
+    embed: discord.Embed | None = None  # None: redraw from ``result``
+    changed_characters: tuple[int, ...] = ()
+
+
+async def latest_roll(
+    conn: aiosqlite.Connection, character: Character
+) -> tuple[LoggedRoll, Side | None]:
+    """The character's newest roll points can change, of any kind and on either side of a
+    clash or an attack, and the side it rolled on; NoRollToChange if there is none.
+
+    Ruling: rolls points can't change (/roll, /damage) are skipped, so "your last roll"
+    is the last one a point could change."""
+    logged = await RollLogRepository(conn).latest_on_either_side(character.id, SPENDABLE_KINDS)
     if logged is None:
         raise NoRollToChange(character)
-    return logged
+    return logged, side_of(logged, character.id)
+
+
+async def apply_change(
+    conn: aiosqlite.Connection, stored: StoredRoll, roll: PoolResult, line: str, dice: Any
+) -> Applied:
+    """The stored result once ``roll`` replaces the roll points were spent on.
+
+    A skill roll keeps the new dice; a clash is decided again (``respend_clash``); an
+    attack is decided again and its hit redone (``cogs.combat.respend``)."""
+    logged = stored.logged
+    if logged.kind in SKILL_KINDS:
+        return Applied(result=stored.changed(roll, line), total=roll.successes)
+    assert stored.side is not None
+    if stored.side is Side.T:
+        # Imported here: the combat cog imports this package's buttons at load time.
+        from cogs.combat.respend import respend_threshold
+
+        done = await respend_threshold(conn, logged, roll, line, dice, revision=stored.revision + 1)
+        return Applied(
+            result=done.result,
+            total=done.total,
+            embed=done.embed,
+            changed_characters=done.changed_characters,
+        )
+    if logged.kind == "clash":
+        data = logged.result
+        try:
+            clash = ClashResult.from_dict(data["clash"])
+            sides = clash_sides(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UserError("That stored clash is damaged: roll again.") from exc
+        new = respend_clash(clash, stored.side.clash_side, roll, dice=dice)
+        notes = [*sides.notes, line]
+        change = winner_change_line(clash, new, (sides.a.who, sides.b.who))
+        if change:
+            notes.append(change)
+        result = {
+            **data,
+            "clash": new.to_dict(),
+            "notes": notes,
+            "revision": stored.revision + 1,
+        }
+        return Applied(result=result, total=new.final.a.successes)
+    # Imported here: the combat cog imports this package's buttons at load time.
+    from cogs.combat.respend import respend_attack
+
+    done = await respend_attack(
+        conn, logged, stored.side.clash_side, roll, line, dice, revision=stored.revision + 1
+    )
+    return Applied(
+        result=done.result,
+        total=done.total,
+        embed=done.embed,
+        changed_characters=done.changed_characters,
+    )
 
 
 async def spend_on_roll(
@@ -190,11 +222,13 @@ async def spend_on_roll(
     indices: Sequence[int] | None = None,
     fortune_source: str | None = None,
     expected_revision: int | None = None,
+    side: Side | None = None,
 ) -> SpendOutcome:
-    """Spend one point on ``logged`` (see the module docstring). Raises UserError/RulesError."""
-    stored = StoredRoll.load(logged)
+    """Spend one point on ``logged`` (that ``side`` of a clash or attack; see the module
+    docstring). Raises UserError/RulesError, having written nothing."""
+    stored = StoredRoll.load(logged, side)
     repo = CharacterRepository(conn)
-    character = await repo.get(logged.character_id) if logged.character_id else None
+    character = await repo.get(stored.owner_id) if stored.owner_id else None
     if character is None:
         raise UserError("That roll wasn't made for a character, so no points can be spent on it.")
     if not may_act_for(actor, campaign, character):
@@ -205,6 +239,11 @@ async def spend_on_roll(
         raise UserError(
             "That test is an automatic success (difficulty 0): nothing to change, keep the point."
         )
+    if logged.kind == "attack":
+        # Imported here: the combat cog imports this package's buttons at load time.
+        from cogs.combat.respend import check_attack_open
+
+        await check_attack_open(conn, logged)  # before any die is rolled
     name = safe_name(character.name)
     if spend is Spend.DETERMINATION:
         new_roll, left = await _determination(repo, character, stored, dice)
@@ -219,17 +258,24 @@ async def spend_on_roll(
         line = spend_line(
             name, "fortune", source=source, before=stored.roll, after=new_roll, dice=chosen
         )
-    changed = stored.changed(new_roll, line)
+    applied = await apply_change(conn, stored, new_roll, line, dice)
     rolls = RollLogRepository(conn)
     if not await rolls.update_result(
-        logged.id, changed, new_roll.successes, expected=logged.result
+        logged.id, applied.result, applied.total, expected=logged.result
     ):
         raise RollAlreadyChanged()  # rolls the transaction back: the point stays unspent
     fresh_log = await rolls.get(logged.id)
     fresh_character = await repo.get(character.id)
     assert fresh_log is not None and fresh_character is not None
     log.info("%s spent on roll %s for character %s", spend.name, logged.id, character.id)
-    return SpendOutcome(stored=StoredRoll.load(fresh_log), character=fresh_character, line=line)
+    fresh = StoredRoll.load(fresh_log, stored.side)
+    return SpendOutcome(
+        stored=fresh,
+        character=fresh_character,
+        line=line,
+        embed=applied.embed if applied.embed is not None else fresh.embed(),
+        changed_characters=applied.changed_characters,
+    )
 
 
 async def _determination(

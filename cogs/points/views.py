@@ -1,7 +1,9 @@
-"""Buttons under /pool and /check replies: Spend determination, Hero reroll, Fortune reroll.
+"""Buttons under skill rolls: Spend determination, Hero reroll, Fortune reroll.
 
-Each is a ``DynamicItem`` whose custom_id names what to do, the roll and the roll's
-revision (``roll:hero:42:0``), registered once at startup: the buttons keep working
+/pool and /check replies carry one set; /clash and /attack replies one row per side,
+labelled with the side's name, for that side's character. Each is a ``DynamicItem``
+whose custom_id names what to do, the roll, the roll's revision and the side
+(``roll:hero:42:0``, ``roll:det:43:1:b``), registered once at startup: the buttons keep working
 after a restart with nothing kept in memory. A click changes the roll in one
 transaction (``spending.spend_on_roll``) and edits the same message; a click made
 for an older revision (a double click, a second device) is refused, spending nothing.
@@ -14,21 +16,32 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import aiosqlite
 import discord
 from discord.ext import commands
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
 from bot.render.skill_roll import escape
 from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
-from bot.storage.roll_log import RollLogRepository
-from cogs.points.spending import Spend, SpendOutcome, spend_on_roll
+from bot.storage.characters import CharacterRepository
+from bot.storage.combat import CombatRepository
+from bot.storage.roll_log import LoggedRoll, RollLogRepository
+from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
+from cogs.points.stored import Side, StoredRoll
 
 log = logging.getLogger(__name__)
 
-TEMPLATE = r"roll:(?P<spend>det|hero|fortune):(?P<roll_id>[0-9]{1,20}):(?P<revision>[0-9]{1,9})"
+ROWS = {Side.A: 0, Side.B: 1, Side.T: 2}  # a clash's or attack's buttons, a row per side
+
+
+TEMPLATE = (
+    r"roll:(?P<spend>det|hero|fortune):(?P<roll_id>[0-9]{1,20}):(?P<revision>[0-9]{1,9})"
+    r"(?::(?P<side>[abt]))?"
+)
 
 LABELS = {
     Spend.DETERMINATION: "Spend determination",
@@ -48,17 +61,22 @@ class RollGone(UserError):
 
 
 class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Spends one point of the roll's character on the roll, for its owner or the GM."""
+    """Spends one point of the roll's (side's) character on it, for its owner or the GM."""
 
-    def __init__(self, spend: Spend, roll_id: int, revision: int) -> None:
+    def __init__(
+        self, spend: Spend, roll_id: int, revision: int, side: Side | None = None, name: str = ""
+    ) -> None:
         self.spend = spend
         self.roll_id = roll_id
         self.revision = revision
+        self.side = side
+        label = LABELS[spend] if not name else f"{name}: {LABELS[spend]}"
+        suffix = f":{side.value}" if side is not None else ""
         super().__init__(
             discord.ui.Button(
                 style=STYLES[spend],
-                label=LABELS[spend],
-                custom_id=f"roll:{spend.value}:{roll_id}:{revision}",
+                label=label[:80],
+                custom_id=f"roll:{spend.value}:{roll_id}:{revision}{suffix}",
             )
         )
 
@@ -66,13 +84,14 @@ class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> RollSpendButton:
-        return cls(Spend(match["spend"]), int(match["roll_id"]), int(match["revision"]))
+        side = Side(match["side"]) if match["side"] else None
+        return cls(Spend(match["spend"]), int(match["roll_id"]), int(match["revision"]), side)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_press(
             interaction,
             f"button {self.custom_id}",
-            press(interaction, self.spend, self.roll_id, self.revision),
+            press(interaction, self.spend, self.roll_id, self.revision, self.side),
         )
 
 
@@ -86,12 +105,68 @@ def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.
     return view
 
 
-def outcome_view(outcome: SpendOutcome) -> discord.ui.View | None:
-    return spend_view(outcome.stored.logged.id, outcome.stored.revision, outcome.spends)
+async def spend_items(conn: aiosqlite.Connection, logged: LoggedRoll) -> list[RollSpendButton]:
+    """The spend buttons of a stored roll: for a clash or attack, each side's own row,
+    labelled with its name, for what that side's character has and could change."""
+    repo = CharacterRepository(conn)
+    sides: tuple[Side | None, ...] = (None,)
+    if logged.kind == "clash":
+        sides = (Side.A, Side.B)
+    elif logged.kind == "attack":
+        sides = (Side.A, Side.B, Side.T)
+    items: list[RollSpendButton] = []
+    for side in sides:
+        try:
+            stored = StoredRoll.load(logged, side)
+        except UserError:
+            continue  # that side rolled nothing points could change
+        character = await repo.get(stored.owner_id) if stored.owner_id else None
+        name = escape_button(stored.name) if side is not None else ""
+        for spend in available_spends(stored, character):
+            items.append(RollSpendButton(spend, logged.id, stored.revision, side, name))
+    return items
+
+
+def escape_button(name: str) -> str:
+    """A character name on a button label (labels don't render markdown or ping)."""
+    return " ".join(name.split())[:40]
+
+
+async def roll_view(conn: aiosqlite.Connection, logged: LoggedRoll) -> discord.ui.View | None:
+    """Every button a stored roll carries now (an attack's die choices after its spends)."""
+    items: list[discord.ui.Item[Any]] = []
+    for button in await spend_items(conn, logged):
+        if button.side is not None:
+            button.row = ROWS[button.side]  # one row per side
+        items.append(button)
+    if logged.kind == "attack":
+        # Imported here: the combat cog imports this module when it loads.
+        from cogs.combat.views import attack_choice_items
+
+        # The die choices take the two rows left under the sides' rows.
+        for index, item in enumerate(await attack_choice_items(conn, logged, room=10)):
+            item.row = 3 + index // 5
+            items.append(item)
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+async def view_for_roll(conn: aiosqlite.Connection, roll_id: int) -> discord.ui.View | None:
+    """``roll_view`` by roll id (a fresh roll's buttons); None if the roll is gone."""
+    logged = await RollLogRepository(conn).get(roll_id)
+    return await roll_view(conn, logged) if logged is not None else None
 
 
 async def press(
-    interaction: discord.Interaction, spend: Spend, roll_id: int, revision: int
+    interaction: discord.Interaction,
+    spend: Spend,
+    roll_id: int,
+    revision: int,
+    side: Side | None = None,
 ) -> None:
     """One click: spend and change the roll atomically, then edit the same message."""
     guild = interaction.guild
@@ -105,12 +180,14 @@ async def press(
             raise RollGone()
         outcome = await spend_on_roll(
             conn, logged=logged, spend=spend, actor=interaction.user, campaign=campaign,
-            dice=bot.dice, expected_revision=revision,
+            dice=bot.dice, expected_revision=revision, side=side,
         )  # fmt: skip
-    embed = outcome.stored.embed()
-    await interaction.response.edit_message(embed=embed, view=outcome_view(outcome))
+        view = await roll_view(conn, outcome.stored.logged)
+    await interaction.response.edit_message(embed=outcome.embed, view=view)
+    if outcome.changed_characters:
+        notify_characters_changed(bot, guild.id, list(outcome.changed_characters))
     if outcome.stored.logged.secret:
-        await _tell_gm(guild, campaign, interaction.user, outcome, embed)
+        await _tell_gm(guild, campaign, interaction.user, outcome, outcome.embed)
 
 
 async def _tell_gm(
@@ -134,8 +211,12 @@ async def reply_with_roll(
     The roll log then points at the new message; buttons left on the old one are
     for an older revision and refuse politely.
     """
-    embed = outcome.stored.embed()
-    view = outcome_view(outcome)
+    bot: Any = ctx.bot
+    if outcome.changed_characters and ctx.guild is not None:
+        notify_characters_changed(bot, ctx.guild.id, list(outcome.changed_characters))
+    embed = outcome.embed
+    async with bot.db.read() as conn:
+        view = await roll_view(conn, outcome.stored.logged)
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_PINGS}
     if view is not None:
         kwargs["view"] = view
@@ -147,6 +228,13 @@ async def reply_with_roll(
     else:
         message = await send(ctx, **kwargs)
     if message is not None:
-        bot: Any = ctx.bot
         async with bot.db.transaction() as conn:
             await RollLogRepository(conn).set_message(outcome.stored.logged.id, message.id)
+            await _follow_message(conn, outcome.stored.logged, message.id)
+
+
+async def _follow_message(conn: aiosqlite.Connection, logged: LoggedRoll, message_id: int) -> None:
+    """An attack's open damage choice follows its reply to the new message."""
+    choice_id = logged.result.get("choice_id") if logged.kind == "attack" else None
+    if choice_id is not None:
+        await CombatRepository(conn).set_choice_message(int(choice_id), message_id)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import UnknownCharacter
+from bot.character_access import UnknownCharacter, may_act_for
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
 from bot.render.skill_roll import ClashSides, RollHeading, clash_embed, escape
@@ -16,18 +16,21 @@ from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
 from cogs.points.common import character_choices
 from cogs.skill_rolls.common import (
+    determination_note,
     rolling_for,
     sheet_roll,
     sheet_skill_choices,
+    spend_determination,
 )
 from cogs.skill_rolls.options import (
+    CLASH_OPTION_HELP,
     CLASH_RULINGS,
     Count,
     Name,
     Text,
     opponent_pool_size,
 )
-from cogs.skill_rolls.views import reply
+from cogs.skill_rolls.views import buttons_for, reply
 
 
 class ClashCommands:
@@ -37,17 +40,7 @@ class ClashCommands:
 
     @commands.hybrid_command(name="clash", extras={"rulings": CLASH_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        skill="Your skill or attribute",
-        opponent="A character's name, or a number of dice such as 4",
-        opponent_skill="The opponent's skill (default: yours, or defense in an attack)",
-        attack="You attack: the attacker wins ties",
-        boons="Your boons",
-        banes="Your banes besides your conditions'",
-        opponent_boons="The opponent's boons",
-        opponent_banes="The opponent's banes besides its conditions'",
-        character="Your character (default: your active character)",
-    )
+    @app_commands.describe(**CLASH_OPTION_HELP)
     async def clash(
         self,
         ctx: commands.Context[TableBot],
@@ -57,8 +50,16 @@ class ClashCommands:
         attack: bool = False,
         boons: Count = 0,
         banes: Count = 0,
+        focus: Count = 0,
+        rerolls: Count = 0,
+        guaranteed: Count = 0,
+        determination: bool = False,
         opponent_boons: Count = 0,
         opponent_banes: Count = 0,
+        opponent_focus: Count = 0,
+        opponent_rerolls: Count = 0,
+        opponent_guaranteed: Count = 0,
+        opponent_determination: bool = False,
         character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Roll a clash (or an attack) against another character or a pool of dice."""
@@ -66,12 +67,28 @@ class ClashCommands:
             raise GuildOnly()
         size = opponent_pool_size(opponent)
         notes: list[str] = []
+        theirs = {
+            "boons": opponent_boons,
+            "banes": opponent_banes,
+            "focus": opponent_focus,
+            "rerolls": opponent_rerolls,
+            "guaranteed": opponent_guaranteed,
+            "determination": opponent_determination,
+        }
         async with self.bot.db.transaction() as conn:
             campaign, mine = await rolling_for(conn, ctx, character)
-            a_spec, a_heading = sheet_roll(mine, skill, boons=boons, banes=banes)
+            a_spec, a_heading = sheet_roll(
+                mine, skill, boons=boons, banes=banes, focus=focus, rerolls=rerolls,
+                guaranteed=guaranteed, determination=determination,
+            )  # fmt: skip
             rival: Character | None = None
             if size is not None:
-                b_spec = PoolSpec(base=size, boons=opponent_boons, banes=opponent_banes)
+                if opponent_determination:
+                    raise UserError(
+                        "A plain pool has no determination points: leave out"
+                        " opponent_determination, or name a character."
+                    )
+                b_spec = PoolSpec(base=size, **theirs)
                 b_heading = RollHeading(who="Opponent", what=f"{size}d6")
                 if opponent_skill:
                     notes.append("The opponent is a plain pool, so opponent_skill was not used.")
@@ -83,10 +100,19 @@ class ClashCommands:
                     raise UserError(
                         f"{escape(mine.name)} can't clash with itself: pick another opponent."
                     )
+                if opponent_determination and not may_act_for(ctx.author, campaign, rival):
+                    raise UserError(
+                        f"Only {escape(rival.name)}'s owner or the GM can spend its"
+                        " determination: leave out opponent_determination."
+                    )
                 their_skill = opponent_skill or ("defense" if attack else skill)
-                b_spec, b_heading = sheet_roll(
-                    rival, their_skill, boons=opponent_boons, banes=opponent_banes
-                )
+                b_spec, b_heading = sheet_roll(rival, their_skill, **theirs)
+            if determination:
+                left = await spend_determination(conn, mine)
+                notes.append(determination_note(mine, left))
+            if rival is not None and opponent_determination:
+                left = await spend_determination(conn, rival)
+                notes.append(determination_note(rival, left))
             result = resolve_clash(a_spec, b_spec, dice=self.bot.dice, attack=attack)
             sides = ClashSides(a=a_heading, b=b_heading, notes=tuple(notes))
             data = {
@@ -94,9 +120,12 @@ class ClashCommands:
                 "b_heading": b_heading.to_dict(),
                 "opponent_character_id": rival.id if rival else None,
                 "clash": result.to_dict(),
+                "notes": notes,
+                "revision": 0,
             }
             winner = {ClashSide.A: "a", ClashSide.B: "b", None: "stand-off"}[result.winner]
-            roll_id = await RollLogRepository(conn).record(
+            rolls = RollLogRepository(conn)
+            roll_id = await rolls.record(
                 guild_id=ctx.guild.id,
                 channel_id=ctx.channel.id,
                 user_id=ctx.author.id,
@@ -110,8 +139,17 @@ class ClashCommands:
                 secret=False,
                 character_id=mine.id,
             )
+            if rival is not None:
+                await rolls.set_opponent(roll_id, rival.id)
+            view = await buttons_for(conn, roll_id)
         await reply(
-            self.bot, ctx, roll_id, clash_embed(sides, result), campaign=campaign, secret=False
+            self.bot,
+            ctx,
+            roll_id,
+            clash_embed(sides, result),
+            campaign=campaign,
+            secret=False,
+            view=view,
         )
 
     @clash.autocomplete("character")

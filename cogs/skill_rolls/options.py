@@ -37,7 +37,7 @@ _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<number>-?\d+)\)\s*$")
 
 BUTTONS_RULING = (
     "Buttons under the reply spend the roller's determination, hero or fortune points"
-    " after the roll (see /help hero spend)."
+    " after the roll (see /help hero spend); /clash and /attack have a row per side."
 )
 
 POOL_RULINGS = [
@@ -81,8 +81,33 @@ CLASH_RULINGS = [
     " Its skill defaults to yours, or to defense in an attack.",
     "Winning by 2 or more successes gives advantage. Boons, banes and condition banes"
     " apply to each side as in tests.",
-    "Clashes get no post-roll buttons: points are spent on /pool and /check rolls.",
+    "Both sides take focus, rerolls, guaranteed successes and determination before the"
+    " roll (opponent_…). The opponent's determination is spent only by its owner or the"
+    " GM; a plain pool has none.",
+    "After the roll each character's side has its own Spend determination, Hero reroll"
+    " and Fortune reroll buttons (its owner or the GM), on its roll in the deciding round."
+    " The clash is decided again; a round that ends deadlocked is repeated as usual.",
 ]
+
+CLASH_OPTION_HELP = {
+    "skill": "Your skill or attribute",
+    "opponent": "A character's name, or a number of dice such as 4",
+    "opponent_skill": "The opponent's skill (default: yours, or defense in an attack)",
+    "attack": "You attack: the attacker wins ties",
+    "boons": "Your boons",
+    "banes": "Your banes besides your conditions'",
+    "focus": "Your focus: +1 to one die each",
+    "rerolls": "Your rerolls: roll one failed die again each",
+    "guaranteed": "Your guaranteed successes: turn one die into a 4 each",
+    "determination": "Spend a determination point on your roll (+1 exploding boon)",
+    "opponent_boons": "The opponent's boons",
+    "opponent_banes": "The opponent's banes besides its conditions'",
+    "opponent_focus": "The opponent's focus",
+    "opponent_rerolls": "The opponent's rerolls",
+    "opponent_guaranteed": "The opponent's guaranteed successes",
+    "opponent_determination": "The opponent spends a determination point (its owner or the GM)",
+    "character": "Your character (default: your active character)",
+}
 
 
 def parse_difficulty_option(value: str | None) -> Difficulty | None:

@@ -1,4 +1,5 @@
-"""Sending a /pool, /check or /clash reply, with the post-roll buttons under skill rolls.
+"""Sending a /pool, /check or /clash reply, with the post-roll buttons (a row per side on
+a clash).
 
 The buttons themselves live in ``cogs.points.views``: they spend the roller's
 determination, hero or fortune points on the roll and edit this same reply.
@@ -21,23 +22,17 @@ from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.rules.hocs.rolling import roll_pool
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign
-from bot.storage.characters import Character, CharacterRepository
+from bot.storage.characters import Character
 from bot.storage.roll_log import RollLogRepository
-from cogs.points.spending import StoredRoll, available_spends
-from cogs.points.views import spend_view
+from cogs.points.views import view_for_roll
 from cogs.skill_rolls.common import log_roll
 
 log = logging.getLogger(__name__)
 
 
 async def buttons_for(conn: aiosqlite.Connection, roll_id: int) -> discord.ui.View | None:
-    """The buttons a fresh roll gets: what its character has and could change it (or None)."""
-    logged = await RollLogRepository(conn).get(roll_id)
-    if logged is None or logged.character_id is None:
-        return None
-    character = await CharacterRepository(conn).get(logged.character_id)
-    stored = StoredRoll.load(logged)
-    return spend_view(roll_id, stored.revision, available_spends(stored, character))
+    """The buttons a fresh roll gets: what its characters have and could change it (or None)."""
+    return await view_for_roll(conn, roll_id)
 
 
 async def reply(

@@ -65,7 +65,11 @@ async def test_miss_with_counter_for_the_defender(bot: TableBot, slash: SlashHar
     result = await slash.run("attack", target="Gob", **player(slash))
     body = text(result)
     assert "→ **Miss**: Gob defends by 2." in body and "**counter**" in body
-    assert result.components == []
+    # No damage to choose after a miss: only each side's spend buttons (determination).
+    assert [c["label"] for row in result.components for c in row["components"]] == [
+        "Bram: Spend determination",
+        "Gob: Spend determination",
+    ]
     assert (await combat_state(bot, "Gob")).vitals.hp == 10
     await dpytest.empty_queue()
 

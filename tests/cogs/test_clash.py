@@ -34,7 +34,7 @@ async def test_attack_against_an_npc_repeats_then_attacker_wins_the_tie(
     assert bot.dice.remaining == 0
     [embed] = result.embeds
     assert embed["title"] == (
-        "Attack: Mira (Melee Combat (AGI 2 + 1 training)) vs Goblin (Defense (AGI 2))"
+        "Attack: Mira with Melee Combat (AGI 2 + 1 training) vs Goblin with Defense (AGI 2)"
     )
     description = embed["description"]
     assert "**Mira wins** — tied 1 vs 1, the attacker wins ties; margin 0." in description
@@ -64,7 +64,7 @@ async def test_clash_against_a_pool_number_decided_by_sixes(
     bot.dice = ScriptedDice([6, 4, 1, 5, 4, 2, 1])
     result = await slash.run("clash", user=slash.members[0], skill="athletics", opponent="4")
     [embed] = result.embeds
-    assert embed["title"] == "Clash: Mira (Athletics (STR 3)) vs Opponent (4d6)"
+    assert embed["title"] == "Clash: Mira with Athletics (STR 3) vs Opponent with 4d6"
     assert "**Mira wins** — tied 2 vs 2, more 6s (1 vs 0); margin 0." in embed["description"]
     assert list(fields(embed)) == ["Round 1"]
     await dpytest.empty_queue()

@@ -13,7 +13,7 @@ from tests.support.slash import SlashHarness
     ("command", "words"),
     [
         ("attack", "see /help damage"),
-        ("damage", "physique or willpower, whichever rolls more dice"),
+        ("damage", "physique or willpower (threshold:, default the one with more dice)"),
         ("hp", "GM only"),
         ("condition add", "Wounded follows the wound list"),
         ("character weapon add", "Source dice"),
@@ -34,15 +34,17 @@ async def test_help_shows_the_rulings(
     await dpytest.empty_queue()
 
 
-def test_rulings_and_options_fit_one_help_field(bot: TableBot) -> None:
-    from bot.render.help import _app_parameters, _describe_parameter, walk_leaf_commands
+def test_rulings_and_options_are_shown_whole_within_discords_limits(bot: TableBot) -> None:
+    from bot.render.help import command_embed, walk_leaf_commands
 
     names = ("attack", "damage", "hp", "condition", "character weapon", "character defenses")
     names += ("character wounds",)
     for command in walk_leaf_commands(bot):
         if not command.qualified_name.startswith(names):
             continue
-        rulings = "\n".join(f"• {r}" for r in command.extras.get("rulings", []))
-        assert len(rulings) <= 1024, command.qualified_name
-        options = "\n".join(_describe_parameter(p) for p in _app_parameters(command))
-        assert len(options) <= 1024, command.qualified_name
+        embed = command_embed(command)
+        assert len(embed) <= 6000, command.qualified_name
+        assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
+        shown = "\n".join(f.value or "" for f in embed.fields)
+        for ruling in command.extras.get("rulings", []):
+            assert f"• {ruling}" in shown, (command.qualified_name, ruling)

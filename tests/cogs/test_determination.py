@@ -22,7 +22,9 @@ async def test_a_bane_cancelled_after_the_roll_brings_its_die_back(
     [embed] = result.embeds
     assert dice_field(embed) == "**4** · 2 · new **5**"
     assert "**2** successes vs Challenging (2): **Success**" in embed["description"]
-    assert "Determination point spent after the roll." in embed["description"]
+    # Said once (issue 10: the spend used to be told twice).
+    assert embed["description"].count("determination point") == 1
+    assert "Mira spent a determination point after the roll (2 left)." in embed["description"]
     assert (await fresh(bot, mira)).state.determination == 2
     assert "Spend determination" not in labels(result)
     again = await slash.run("determination spend")

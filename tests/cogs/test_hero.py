@@ -60,7 +60,8 @@ async def test_reroll_refusals_write_nothing(bot: TableBot, slash: SlashHarness)
     mira = await make_character(bot, slash.members[0])
     no_roll = await slash.run("hero spend", option="reroll")
     assert no_roll.ephemeral and no_roll.content == (
-        "Mira has no /pool or /check roll to change: roll first, then spend the point."
+        "Mira has no roll to change (/pool, /check, /clash or /attack): roll first, then"
+        " spend the point."
     )
     bot.dice = ScriptedDice([1, 1, 1])
     await slash.run("check", skill="strength")
@@ -182,12 +183,22 @@ async def test_prefix_path(bot: TableBot) -> None:
     await dpytest.empty_queue()
 
 
-async def test_a_clash_is_not_rerolled(bot: TableBot, slash: SlashHarness) -> None:
+async def test_a_clash_side_is_rerolled_and_a_plain_roll_is_skipped(
+    bot: TableBot, slash: SlashHarness
+) -> None:
     mira = await make_character(bot, slash.members[0])
     await set_points(bot, mira, hero_points=1)
+    # Mira STR 3: 1 2 3 (0) vs a pool of 3: 4 5 6 (3): the pool wins.
     bot.dice = ScriptedDice([1, 2, 3, 4, 5, 6])
     await slash.run("clash", skill="strength", opponent="3")
-    refused = await slash.run("hero spend", option="reroll")
-    assert refused.ephemeral and "another kind (clash)" in refused.content
-    assert (await fresh(bot, mira)).state.hero_points == 1
+    bot.dice = ScriptedDice([1])
+    await slash.run("roll", expression="1d20")  # /roll can't take points: skipped
+    bot.dice = ScriptedDice([6, 6, 6])  # the three failures rerolled: 3 successes, three 6s
+    result = await slash.run("hero spend", option="reroll")
+    [embed] = result.embeds
+    description = embed["description"]
+    assert "Mira spent a hero point: rerolled 3 dice" in description
+    assert "**Mira wins** — tied 3 vs 3, more 6s (3 vs 1); margin 0." in description
+    assert "**The clash changes**: Opponent → Mira." in description
+    assert (await fresh(bot, mira)).state.hero_points == 0
     await dpytest.empty_queue()

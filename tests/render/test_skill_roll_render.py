@@ -87,7 +87,9 @@ def test_logged_embed_redraws_the_same_embed() -> None:
     # Determination after the roll: the log can be updated and redrawn.
     after = apply_determination_after(roll, ScriptedDice([1]))
     redrawn = skill_roll_embed(heading, after, Difficulty.DEMANDING)
-    assert "Determination point spent after the roll." in (redrawn.description or "")
+    # The spend's own note tells it; the summary shows the determination boon once.
+    assert "Determination point spent after the roll." not in (redrawn.description or "")
+    assert "determination (1 boon)" in (redrawn.description or "")
     assert redrawn.fields[0].value == "**3+1** · **4** · **6** · det+ 1"
 
 

@@ -165,3 +165,37 @@ def resolve_clash(
         winner=None,
         decided_by=ClashDecision.ROUND_LIMIT,
     )
+
+
+def _other_roll(final: ClashRound, side: ClashSide, roll: PoolResult) -> ClashRound:
+    if side is ClashSide.A:
+        return ClashRound(a=roll, b=final.b)
+    return ClashRound(a=final.a, b=roll)
+
+
+def respend_clash(
+    result: ClashResult, side: ClashSide, roll: PoolResult, *, dice: Dice
+) -> ClashResult:
+    """The clash after a point was spent on one side's roll of the deciding round.
+
+    ``roll`` replaces that side's roll; the round is decided again. Ruling: if the
+    changed round is now a deadlock (no successes anywhere, or a non-attack tie in
+    successes and 6s), the clash is repeated as the text says, with the changed
+    pools (a determination point spent after the roll stays on that side for the
+    repeats), up to the usual round limit. Earlier rounds stay as they were.
+    """
+    if roll.spec.dice_count == 0 and not roll.dice:
+        raise RulesError("That side rolled no dice: there is nothing to change.")
+    changed = _other_roll(result.final, side, roll)
+    a, b = changed.a.spec, changed.b.spec
+    rounds = [*result.rounds[:-1], changed]
+    winner, decision = _decide(changed, attack=result.attack)
+    while decision is None and len(rounds) < MAX_ROUNDS:
+        rnd = ClashRound(a=roll_pool(a, dice), b=roll_pool(b, dice))
+        rounds.append(rnd)
+        winner, decision = _decide(rnd, attack=result.attack)
+    if decision is None:
+        decision = ClashDecision.ROUND_LIMIT
+    return ClashResult(
+        a=a, b=b, attack=result.attack, rounds=tuple(rounds), winner=winner, decided_by=decision
+    )

@@ -22,6 +22,7 @@ Rulings (also in /help hero spend):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
@@ -30,6 +31,7 @@ from bot.rules.hocs.attack.combatant import Combatant
 from bot.rules.hocs.attack.hit import HitResult, resolve_hit
 from bot.rules.hocs.attack.stored import HitInputs, PriorRolls
 from bot.rules.hocs.conditions import Condition
+from bot.rules.hocs.many_dice import RolledDie, RolledPool
 from bot.rules.hocs.wounds import Wound
 
 HERO_REDUCTION_DICE = 2
@@ -102,3 +104,39 @@ def reduce_hit(
     reduced = replace(before.rolls, hero_reductions=(*before.rolls.hero_reductions, faces))
     after = resolve_hit(target, inputs, index=index, dice=dice, prior=reduced)
     return HitReduction(faces=faces, before=before, after=after)
+
+
+def low_damage_dice(inputs: HitInputs) -> tuple[int, ...]:
+    """The damage dice a hero reroll takes by default: those showing less than half their
+    size plus one (below their average), e.g. a d12 showing 1–6, a d6 showing 1–3."""
+    if inputs.rolled is None:
+        return ()
+    return tuple(i for i, d in enumerate(inputs.rolled.dice) if 2 * d.face <= d.sides)
+
+
+def hero_reroll_damage(
+    inputs: HitInputs, prior: PriorRolls, dice: Dice, indices: Sequence[int] | None = None
+) -> tuple[HitInputs, PriorRolls, tuple[int, ...]]:
+    """A hero point's "reroll as many dice as they want" on a damage roll.
+
+    Ruling: the Hero reroll button rerolls ``low_damage_dice`` (every die below its
+    average; a careful player keeps the rest). Explosions already rolled belong to the
+    old faces and are dropped; the kept die is then chosen again (best expected total
+    unless the player switches). The threshold test, wound check and hero reductions
+    already rolled for the hit stay (rolled dice stay rolled). RulesError when no die
+    is low enough to reroll (nothing is rolled then)."""
+    rolled = inputs.rolled
+    if rolled is None:
+        raise RulesError("That damage roll has no dice to reroll.")
+    chosen = tuple(indices) if indices is not None else low_damage_dice(inputs)
+    if not chosen:
+        raise RulesError("Every damage die shows its average or more: keep the hero point.")
+    faces = list(rolled.dice)
+    for index in chosen:
+        if not 0 <= index < len(faces):
+            raise RulesError(f"That damage roll has dice 1 to {len(faces)}.")
+        die = faces[index]
+        faces[index] = RolledDie(die.sides, dice.roll(die.sides))
+    new_rolled = RolledPool(tuple(faces), exploding=rolled.exploding)
+    prior = replace(prior, explosions=(), hero_rerolls=prior.hero_rerolls + 1)
+    return replace(inputs, rolled=new_rolled), prior, chosen

@@ -7,7 +7,12 @@ from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.hocs.attack.combatant import Combatant, Vitals, apply_wound_list
-from bot.rules.hocs.attack.stored import NO_PRIOR_ROLLS, HitInputs, PriorRolls
+from bot.rules.hocs.attack.stored import (
+    NO_PRIOR_ROLLS,
+    THRESHOLD_SKILLS,
+    HitInputs,
+    PriorRolls,
+)
 from bot.rules.hocs.conditions import (
     Condition,
 )
@@ -105,14 +110,16 @@ class HitResult:
 
 
 def _threshold_test(
-    target: Combatant, difficulty: int, dice: Dice, prior: PriorRolls
+    target: Combatant, difficulty: int, dice: Dice, prior: PriorRolls, choice: str | None
 ) -> tuple[ThresholdTest, PriorRolls]:
     if prior.threshold_roll is not None and prior.threshold_skill is not None:
         roll, label = prior.threshold_roll, prior.threshold_skill
     else:
+        # The text: "Threshold Test (Physique or Willpower)": the target's player
+        # chooses; without a choice the bot takes the pool with more dice.
         values = target.effective
         options = []
-        for name in ("Physique", "Willpower"):
+        for name in (choice,) if choice else THRESHOLD_SKILLS:
             pool = values.skill_pool(name)
             parts = values.roll_banes(pool.attribute, target.vitals.conditions)
             banes = min(MAX_MODIFIER, sum(n for _, n in parts))
@@ -159,7 +166,7 @@ def resolve_hit(
     causes: list[str] = []
     if check.state is ThresholdState.TEST_REQUIRED:
         assert check.difficulty is not None
-        test, prior = _threshold_test(target, check.difficulty, dice, prior)
+        test, prior = _threshold_test(target, check.difficulty, dice, prior, inputs.threshold_skill)
         conditions = apply_threshold_outcome(conditions, test.outcome)
     elif check.state is ThresholdState.KNOCKED_OUT:
         conditions = conditions.remove(Condition.DYING)

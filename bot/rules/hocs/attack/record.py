@@ -7,11 +7,16 @@ hit needs to be redone).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from bot.rules.errors import RulesError
 from bot.rules.hocs.attack.hit import HitResult
-from bot.rules.hocs.attack.roll import AttackResult, AttackRoll
+from bot.rules.hocs.attack.roll import AttackMode, AttackResult, AttackRoll
 from bot.rules.hocs.attack.stored import HitInputs, _wound_check_to_dict
+from bot.rules.hocs.attack.weapons import Advantage
+from bot.rules.hocs.check import TestResult
+from bot.rules.hocs.clash import ClashResult
 from bot.rules.hocs.damage_pool import DamageRoll
 
 
@@ -75,6 +80,11 @@ def attack_roll_record(roll: AttackRoll) -> dict[str, Any]:
         "banes": [list(part) for part in roll.banes],
         "focus": [list(part) for part in roll.focus],
         "defense_banes": [list(part) for part in roll.defense_banes],
+        "defense_boons": [list(part) for part in roll.defense_boons],
+        "defense_focus": [list(part) for part in roll.defense_focus],
+        "attack_rerolls": [list(part) for part in roll.attack_rerolls],
+        "defense_rerolls": [list(part) for part in roll.defense_rerolls],
+        "earned_advantage": roll.earned_advantage,
         "clash": roll.clash.to_dict() if roll.clash else None,
         "test": roll.test.to_dict() if roll.test else None,
         "hit": roll.hit,
@@ -82,6 +92,40 @@ def attack_roll_record(roll: AttackRoll) -> dict[str, Any]:
         "advantage": roll.advantage.value if roll.advantage else None,
         "counter": roll.counter,
     }
+
+
+def _parts(data: Any) -> tuple[tuple[str, int], ...]:
+    return tuple((str(name), int(n)) for name, n in data or ())
+
+
+def attack_roll_from_dict(data: Mapping[str, Any]) -> AttackRoll:
+    """Read back ``attack_roll_record`` (points spent after the roll change it)."""
+    try:
+        clash, test, advantage = data.get("clash"), data.get("test"), data.get("advantage")
+        return AttackRoll(
+            mode=AttackMode(data["mode"]),
+            attack_label=str(data["attack_skill"]),
+            defense_label=data.get("defense_skill"),
+            boons=_parts(data["boons"]),
+            banes=_parts(data["banes"]),
+            focus=_parts(data["focus"]),
+            defense_banes=_parts(data["defense_banes"]),
+            defense_boons=_parts(data.get("defense_boons")),
+            defense_focus=_parts(data.get("defense_focus")),
+            attack_rerolls=_parts(data.get("attack_rerolls")),
+            defense_rerolls=_parts(data.get("defense_rerolls")),
+            clash=ClashResult.from_dict(clash) if clash else None,
+            test=TestResult.from_dict(test) if test else None,
+            hit=bool(data["hit"]),
+            margin=int(data["margin"]),
+            earned_advantage=bool(data.get("earned_advantage", advantage is not None)),
+            advantage=Advantage(advantage) if advantage else None,
+            counter=bool(data["counter"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise RulesError("This stored attack is damaged; roll it again.") from exc
 
 
 def attack_record(result: AttackResult) -> dict[str, Any]:

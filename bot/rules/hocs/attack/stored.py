@@ -60,6 +60,9 @@ class HitInputs:
     rolled: RolledPool | None
     types: tuple[DamageType, ...]
     bonus: int = 0
+    # The target's choice for a threshold test this hit may call for: "Physique" or
+    # "Willpower"; None: the one that rolls more dice.
+    threshold_skill: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +70,7 @@ class HitInputs:
             "rolled": self.rolled.to_dict() if self.rolled else None,
             "types": [t.value for t in self.types],
             "bonus": self.bonus,
+            "threshold_skill": self.threshold_skill,
         }
 
     @classmethod
@@ -77,9 +81,22 @@ class HitInputs:
                 rolled=RolledPool.from_dict(data["rolled"]) if data.get("rolled") else None,
                 types=tuple(DamageType(t) for t in data["types"]),
                 bonus=int(data.get("bonus", 0)),
+                threshold_skill=_threshold_name(data.get("threshold_skill")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesError("This stored damage roll is damaged; roll again.") from exc
+
+
+THRESHOLD_SKILLS = ("Physique", "Willpower")
+
+
+def _threshold_name(value: object) -> str | None:
+    if value is None:
+        return None
+    for name in THRESHOLD_SKILLS:
+        if str(value).lower() == name.lower():
+            return name
+    raise RulesError(f"A threshold test uses Physique or Willpower, not {str(value)[:30]}.")
 
 
 def _wound_check_to_dict(check: WoundCheck) -> dict[str, Any]:
@@ -113,6 +130,7 @@ class PriorRolls:
     threshold_roll: PoolResult | None = None
     wound_check: WoundCheck | None = None
     hero_reductions: tuple[tuple[int, ...], ...] = ()
+    hero_rerolls: int = 0  # hero points spent rerolling the damage dice (button revision)
 
     def explosions_for(self, index: int) -> tuple[int, ...] | None:
         return dict(self.explosions).get(index)
@@ -129,6 +147,7 @@ class PriorRolls:
             "threshold_roll": self.threshold_roll.to_dict() if self.threshold_roll else None,
             "wound_check": _wound_check_to_dict(self.wound_check) if self.wound_check else None,
             "hero_reductions": [list(faces) for faces in self.hero_reductions],
+            "hero_rerolls": self.hero_rerolls,
         }
 
     @classmethod
@@ -148,6 +167,7 @@ class PriorRolls:
                 hero_reductions=tuple(
                     tuple(int(x) for x in faces) for faces in data.get("hero_reductions", ())
                 ),
+                hero_rerolls=int(data.get("hero_rerolls", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RulesError):

@@ -1,0 +1,71 @@
+"""Writing one /attack in its transaction: the hit applied, the damage choice, the roll log
+(with what points spent later need to redo it), and the reply's buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+import discord
+
+from bot.render.combat import Intro
+from bot.rules.hocs.attack import AttackResult
+from bot.storage.combat import CombatRepository
+from bot.storage.roll_log import RollLogRepository
+from cogs.combat.choices import record_choice
+from cogs.combat.records import log_attack
+from cogs.points.views import view_for_roll
+
+
+@dataclass(frozen=True)
+class StoredAttack:
+    log_id: int
+    choice_id: int | None
+    view: discord.ui.View | None
+
+
+async def store_attack(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    attacker_id: int,
+    target_id: int,
+    result: AttackResult,
+    intro: Intro,
+    source: str,
+    options: dict[str, Any],
+) -> StoredAttack:
+    """Apply and record the attack; ``options`` are the ones a later spend reuses."""
+    hit = result.hit
+    choice_id = None
+    if hit is not None and result.inputs is not None:
+        await CombatRepository(conn).save_vitals(target_id, hit.after)
+        choice_id = await record_choice(
+            conn,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            attacker_id=attacker_id,
+            target_id=target_id,
+            intro=intro,
+            inputs=result.inputs,
+            rolls=hit.rolls,
+            chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
+            before=hit.before,
+            after=hit.after,
+        )
+    log_id = await log_attack(
+        conn,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        attacker_id=attacker_id,
+        result=result,
+        source=source,
+        extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
+    )
+    await RollLogRepository(conn).set_opponent(log_id, target_id)
+    return StoredAttack(log_id, choice_id, await view_for_roll(conn, log_id))
