@@ -29,6 +29,16 @@ def patch_dpytest() -> None:
         return original_make_role(*args, **kwargs)
 
     backend.make_role = make_role
+    original_find_user_mentions = backend.find_user_mentions
+
+    def find_user_mentions(content: str | None, guild: Any) -> list[Any]:
+        # dpytest resolves a mention from its member cache, which the slash harness
+        # empties while the bot handles an interaction (production has no members
+        # intent). Discord itself resolves mentions server-side; an unknown member
+        # here must not crash the fake backend.
+        return [m for m in original_find_user_mentions(content, guild) if m is not None]
+
+    backend.find_user_mentions = find_user_mentions
     _patched = True
 
 
