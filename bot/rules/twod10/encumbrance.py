@@ -72,7 +72,8 @@ class Item:
         if not clean or len(clean) > 60:
             raise RulesError("Name each item in 1 to 60 characters.")
         object.__setattr__(self, "name", clean)
-        weight = Fraction(self.weight)
+        ok = isinstance(self.weight, (int, Fraction)) and not isinstance(self.weight, bool)
+        weight = Fraction(self.weight) if ok else Fraction(-1)
         if not 0 <= weight <= MAX_WEIGHT:
             raise RulesError(f"An item weighs from 0 to {MAX_WEIGHT}.")
         object.__setattr__(self, "weight", weight)
