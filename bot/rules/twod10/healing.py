@@ -101,12 +101,21 @@ class RestResult:
         return self.after.hp - self.before.hp
 
 
-def _check_can_rest(state: HealingState, toughness: int) -> None:
+def check_can_rest(state: HealingState, toughness: int) -> None:
     if state.dead(toughness):
         raise RulesError("This character is dead and can't rest.")
     if state.dying:
         # Ruling rest-while-dying.
         raise RulesError("A character at 0 HP or below can't rest; stabilise them first.")
+
+
+def check_short_rest(state: HealingState, toughness: int) -> None:
+    """Refuse a short rest the text doesn't allow now (checked before any die is rolled)."""
+    check_can_rest(state, toughness)
+    if not state.damaged_since_rest:
+        raise RulesError(
+            "A short rest helps only after damage is taken again; take a long rest instead."
+        )
 
 
 def short_rest_gain(toughness: int) -> int:
@@ -124,12 +133,8 @@ def short_rest(state: HealingState, *, toughness: int, medicine: int = 0) -> Res
 
     Refused until damage is taken again after the last short rest.
     """
-    _check_can_rest(state, toughness)
     check_whole(medicine, name="Medicine change", low=-2, high=3)
-    if not state.damaged_since_rest:
-        raise RulesError(
-            "A short rest helps only after damage is taken again; take a long rest instead."
-        )
+    check_short_rest(state, toughness)
     cap = state.short_rest_cap if state.short_rest_cap is not None else state.max_hp
     natural = short_rest_gain(toughness)
     wanted = state.hp + natural + medicine
@@ -146,7 +151,7 @@ def short_rest(state: HealingState, *, toughness: int, medicine: int = 0) -> Res
 
 def long_rest(state: HealingState, *, toughness: int) -> RestResult:
     """Eight hours: 3 x toughness or 2 HP; clears the short-rest cap and the daily uses."""
-    _check_can_rest(state, toughness)
+    check_can_rest(state, toughness)
     natural = long_rest_gain(toughness)
     after = set_hp(state, state.hp + natural, toughness=toughness)
     after = replace(

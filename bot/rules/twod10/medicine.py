@@ -26,7 +26,14 @@ from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
-from bot.rules.twod10.healing import HealingState, check_whole, set_hp
+from bot.rules.twod10.healing import (
+    HealingState,
+    RestResult,
+    check_short_rest,
+    check_whole,
+    set_hp,
+    short_rest,
+)
 from bot.rules.twod10.tasks import Modifier, TaskResult, check_score, roll_task
 
 ATTRIBUTE_LOW = 15
@@ -120,6 +127,7 @@ class MedicineResult:
     before: HealingState | None = None
     after: HealingState | None = None
     advantage_granted: bool = False  # stabilisation: on the next toughness roll
+    rest: RestResult | None = None  # short-rest use: the rest it came with
 
 
 def daily_medicine(
@@ -136,15 +144,21 @@ def daily_medicine(
     return MedicineResult(roll=roll, change=change, supplies_used=0, before=state, after=after)
 
 
-def short_rest_medicine(healer: Healer, *, toughness: int, dice: Dice) -> MedicineResult:
-    """The roll made with a short rest; pass its ``change`` to ``healing.short_rest``.
+def short_rest_medicine(
+    healer: Healer, state: HealingState, *, toughness: int, dice: Dice
+) -> MedicineResult:
+    """A short rest with medicine: the rest's gain plus the roll's change, under one cap.
 
-    It needs one unit of medical supplies; without one it rolls at disadvantage.
+    The rest is checked before any die; the roll needs one unit of medical
+    supplies, and without one it rolls at disadvantage (ruling short-rest-medicine).
     """
-    check_whole(toughness, name="Toughness", low=-1, high=6)
+    check_short_rest(state, toughness)
     roll = _roll(healer, supplies_needed=True, extra=(), dice=dice)
     used = 1 if healer.supplies else 0
-    return MedicineResult(roll=roll, change=short_rest_change(roll, toughness), supplies_used=used)
+    change = short_rest_change(roll, toughness)
+    rest = short_rest(state, toughness=toughness, medicine=change)
+    return MedicineResult(roll=roll, change=change, supplies_used=used, before=state,
+                          after=rest.after, rest=rest)  # fmt: skip
 
 
 def stabilise(healer: Healer, state: HealingState, *, toughness: int, dice: Dice) -> MedicineResult:

@@ -68,18 +68,32 @@ def test_daily_use_once_a_day() -> None:
     ],
 )
 def test_short_rest_use_bands(faces: tuple[int, int], toughness: int, change: int) -> None:
-    result = short_rest_medicine(UNTRAINED, toughness=toughness, dice=ScriptedDice(faces))
+    result = short_rest_medicine(UNTRAINED, HURT, toughness=toughness, dice=ScriptedDice(faces))
     assert result.change == change and result.supplies_used == 1
+    # The rest's own gain (toughness or 1) comes with it.
+    assert result.after is not None and result.after.hp == 10 + max(toughness, 1) + change
+    assert result.rest is not None and result.rest.medicine == change
 
 
 def test_short_rest_use_twenty_five() -> None:
-    result = short_rest_medicine(DOCTOR, toughness=0, dice=ScriptedDice([10, 10]))
+    result = short_rest_medicine(DOCTOR, HURT, toughness=0, dice=ScriptedDice([10, 10]))
     assert result.roll.total == 25 and result.change == 3
+
+
+def test_short_rest_use_is_capped_and_checked_before_rolling() -> None:
+    capped = HealingState(hp=10, max_hp=30, damaged_since_rest=True, short_rest_cap=12)
+    result = short_rest_medicine(DOCTOR, capped, toughness=3, dice=ScriptedDice([10, 10]))
+    assert result.after is not None and result.after.hp == 12
+    rested = HealingState(hp=10, max_hp=30)
+    dice = ScriptedDice([10, 10])
+    with pytest.raises(RulesError, match="after damage is taken again"):
+        short_rest_medicine(DOCTOR, rested, toughness=3, dice=dice)
+    assert dice.remaining == 2  # nothing rolled, no supplies spent
 
 
 def test_missing_supplies_give_disadvantage_and_spend_nothing() -> None:
     healer = Healer(mind=2, medicine=3, supplies=False)
-    result = short_rest_medicine(healer, toughness=2, dice=ScriptedDice([9, 8, 2]))
+    result = short_rest_medicine(healer, HURT, toughness=2, dice=ScriptedDice([9, 8, 2]))
     assert result.roll.roll.edge is Edge.DISADVANTAGE and result.roll.natural == 10
     assert result.roll.total == 15 and result.change == 1 and result.supplies_used == 0
 
