@@ -10,7 +10,8 @@ or perception."
 Rulings:
 
 * ``ammo-ones``: only the kept dice count, and one point goes per attack even
-  when both show 1; an archer with no ammo points can't shoot.
+  when both show 1; an archer with no ammo points can't shoot; thrown weapons
+  use no ammo points.
 * ``ammo-capacity``: ammo points live in pouches or quivers, 2 each; scavenged
   points beyond that room are left behind.
 * ``scavenge-gain``: "gain 1/2 ammo points" is half the points spent since the
@@ -24,7 +25,10 @@ from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
+from bot.rules.twod10.attack import AttackResult
+from bot.rules.twod10.equipment import WeaponKind
 from bot.rules.twod10.tasks import D10Roll
+from bot.rules.twod10.wielding import Wielded
 
 POINTS_PER_QUIVER = 2
 ARROWS_PER_POINT = 10
@@ -86,6 +90,21 @@ def after_ranged_attack(state: AmmoState, roll: D10Roll) -> AmmoSpend:
         return AmmoSpend(before=state, after=state)
     after = replace(state, points=state.points - 1, spent=state.spent + 1)
     return AmmoSpend(before=state, after=after)
+
+
+def uses_ammo(wielded: Wielded) -> bool:
+    """Bows, crossbows and slings use ammo points; thrown weapons don't (ruling ammo-ones)."""
+    return wielded.kind is WeaponKind.RANGED
+
+
+def after_attack(state: AmmoState, result: AttackResult) -> AmmoSpend:
+    """The ammo an attack the bot already rolled costs (nothing unless ranged with a 1).
+
+    An attack hard cover stopped rolled no dice, so it rolled no 1 either.
+    """
+    if not uses_ammo(result.wielded) or result.roll is None:
+        return AmmoSpend(before=state, after=state)
+    return after_ranged_attack(state, result.roll.roll)
 
 
 def scavenge_chance(turns: int, perception: int) -> int:

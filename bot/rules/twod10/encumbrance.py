@@ -17,6 +17,8 @@ Rulings:
 * ``backpack-draw``: drawing from a backpack with n EP in it rolls a d(2 + 2n)
   and draws the item on its top face, each earlier consecutive try adding 1;
   with no EP in the backpack the item comes out at once.
+* ``mount-loads``: a cart's or mount's EP count full 10s of item weight (15s
+  for what a mount pulls); they burden the cart or mount, not the character.
 * ``item-damage``: over 20 damage from one hit damages the item the d20 numbers,
   counting readily accessible items first; a number past the list hits nothing.
 """
@@ -42,6 +44,9 @@ MAX_WEIGHT = 20
 ITEM_DAMAGE_OVER = 20
 ITEM_DAMAGE_DIE = 20
 MAX_TRIES = 50
+CART_PER_EP = 10
+MOUNT_CARRY_PER_EP = 10
+MOUNT_PULL_PER_EP = 15
 
 # Which encumbrance points (1-based) each toughness ignores, from the text's table.
 IGNORED: dict[int, frozenset[int]] = {
@@ -200,3 +205,21 @@ def damaged_item(damage: int, items: tuple[Item, ...], *, dice: Dice) -> Item | 
     listed = [i for i in items if i.worn] + [i for i in items if not i.worn]
     face = dice.roll(ITEM_DAMAGE_DIE)
     return listed[face - 1] if face <= len(listed) else None
+
+
+def load_ep(weight: Fraction | int, *, pulled: bool = False, mount: bool = False) -> int:
+    """A cart's or a four-legged mount's EP for the weight it holds (ruling mount-loads).
+
+    "Every 10 items in a cart counts as one EP. A 4 legged mount can carry 10
+    items per an EP and pull 15 per an EP."
+    """
+    ok = isinstance(weight, (int, Fraction)) and not isinstance(weight, bool)
+    if not ok or not 0 <= weight <= 100 * MAX_ITEMS:
+        raise RulesError(f"A load weighs from 0 to {100 * MAX_ITEMS}.")
+    if mount and pulled:
+        per = MOUNT_PULL_PER_EP
+    elif mount:
+        per = MOUNT_CARRY_PER_EP
+    else:
+        per = CART_PER_EP
+    return int(Fraction(weight) // per)

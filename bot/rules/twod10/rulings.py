@@ -214,7 +214,7 @@ RULINGS: tuple[Ruling, ...] = (
                 "the GM alone sees it."),
     Ruling(key="ammo-ones", topic="Ammo",
            text="A 1 on either kept die spends one ammo point, one per attack even when both "
-                "show 1; with no ammo points left you can't shoot."),
+                "show 1; with no ammo points left you can't shoot; thrown weapons use none."),
     Ruling(key="ammo-capacity", topic="Ammo",
            text="Ammo points are held 2 to a pouch or quiver; scavenged points beyond that "
                 "room are left behind."),
@@ -242,6 +242,9 @@ RULINGS: tuple[Ruling, ...] = (
            text="Drawing from a backpack with n EP rolls a d(2 + 2n) and succeeds on its top "
                 "face, each earlier consecutive try adding 1; with no EP there it is drawn "
                 "at once."),
+    Ruling(key="mount-loads", topic="Encumbrance",
+           text="A cart's or mount's EP count full 10s of item weight (15s for what a mount "
+                "pulls) and burden the cart or mount, not the character."),
     Ruling(key="item-damage", topic="Encumbrance",
            text="Over 20 damage from one hit damages the item the d20 numbers, readily "
                 "accessible items first; a number past the list hits nothing."),

@@ -10,12 +10,18 @@ from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.twod10.ammo import (
     AmmoState,
+    after_attack,
     after_ranged_attack,
     restock,
     scavenge,
     scavenge_chance,
+    uses_ammo,
 )
+from bot.rules.twod10.attack import AttackerStats, Situation, TargetStats, roll_attack
+from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.equipment import weapon
 from bot.rules.twod10.tasks import Edge, roll_d10s
+from bot.rules.twod10.wielding import wield
 
 
 def d10s(faces: list[int], edge: Edge = Edge.NONE):  # type: ignore[no-untyped-def]
@@ -92,3 +98,37 @@ def test_ammo_never_negative(start: int, faces: list[tuple[int, int]]) -> None:
             assert state.points == 0
         assert 0 <= state.points <= state.capacity
     assert state.spent == start - state.points
+
+
+FIGHTER = AttackerStats(finesse=1, strength=2, melee=2, ranged=2, brawl=3)
+TARGET = TargetStats(attribute=Attribute.FINESSE, defense=4)
+
+
+def test_the_attack_the_bot_rolled_spends_on_a_one() -> None:
+    bow = wield(weapon("shortbow"))
+    state = AmmoState(points=2, quivers=1)
+    # 1 + 9 + finesse 1 + ranged 2 - defense 4 = 9: a miss, and a 1 on the dice.
+    result = roll_attack(bow, FIGHTER, TARGET, dice=ScriptedDice([1, 9, 4]))
+    assert after_attack(state, result).after.points == 1
+    clean = roll_attack(bow, FIGHTER, TARGET, dice=ScriptedDice([5, 9, 4]))
+    assert after_attack(state, clean).after.points == 2
+
+
+def test_thrown_and_melee_use_no_ammo() -> None:
+    state = AmmoState(points=1, quivers=1)
+    axe = wield(weapon("light axe"), thrown=True)
+    assert not uses_ammo(axe) and uses_ammo(wield(weapon("sling")))
+    thrown = roll_attack(axe, FIGHTER, TARGET, dice=ScriptedDice([1, 9, 3, 2]))
+    assert after_attack(state, thrown).after == state
+    sword = roll_attack(wield(weapon("light sword")), FIGHTER, TARGET,
+                        dice=ScriptedDice([1, 9, 3]))  # fmt: skip
+    assert after_attack(state, sword).after == state
+
+
+def test_hard_cover_stops_the_shot_before_any_d10() -> None:
+    bow = wield(weapon("shortbow"))
+    result = roll_attack(bow, FIGHTER, TARGET, situation=Situation(hard_cover=4),
+                         dice=ScriptedDice([]))  # fmt: skip
+    assert result.roll is None
+    state = AmmoState(points=1, quivers=1)
+    assert after_attack(state, result).after == state

@@ -18,6 +18,7 @@ from bot.rules.twod10.encumbrance import (
     encumbrance,
     encumbrance_modifier,
     equipped_items,
+    load_ep,
 )
 from bot.rules.twod10.equipment import armor, shield, weapon
 from bot.rules.twod10.skills import Skill, SkillKey
@@ -115,3 +116,17 @@ def test_item_damage_counts_accessible_items_first() -> None:
     hit = damaged_item(21, items, dice=ScriptedDice([2]))
     assert hit is not None and hit.name == "rope"
     assert damaged_item(25, items, dice=ScriptedDice([3])) is None
+
+
+@pytest.mark.parametrize(
+    ("weight", "options", "ep"),
+    [(19, {}, 1), (20, {}, 2), (29, {"mount": True}, 2), (29, {"mount": True, "pulled": True}, 1),
+     (30, {"mount": True, "pulled": True}, 2), (Fraction(39, 2), {}, 1)],
+)  # fmt: skip
+def test_carts_and_mounts(weight: int, options: dict, ep: int) -> None:  # type: ignore[type-arg]
+    assert load_ep(weight, **options) == ep
+
+
+def test_load_bounds() -> None:
+    with pytest.raises(RulesError, match="A load weighs"):
+        load_ep(-1)
