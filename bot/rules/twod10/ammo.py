@@ -34,6 +34,7 @@ POINTS_PER_QUIVER = 2
 ARROWS_PER_POINT = 10
 MAX_QUIVERS = 10
 MAX_SCAVENGE_TURNS = 10
+MAX_SPENT = 1000  # a bound for storage; only half of it could ever come back anyway
 SCAVENGE_DIE = 10
 BASE_SCAVENGE_CHANCE = 2
 
@@ -48,7 +49,7 @@ class AmmoState:
         for name, value, high in (
             ("Quivers", self.quivers, MAX_QUIVERS),
             ("Ammo points", self.points, self.capacity),
-            ("Spent ammo", self.spent, MAX_QUIVERS * POINTS_PER_QUIVER * 50),
+            ("Spent ammo", self.spent, MAX_SPENT),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
                 raise RulesError(f"{name} must be a whole number from 0 to {high}.")
@@ -88,7 +89,7 @@ def after_ranged_attack(state: AmmoState, roll: D10Roll) -> AmmoSpend:
     check_can_shoot(state)
     if not spends_ammo(roll):
         return AmmoSpend(before=state, after=state)
-    after = replace(state, points=state.points - 1, spent=state.spent + 1)
+    after = replace(state, points=state.points - 1, spent=min(state.spent + 1, MAX_SPENT))
     return AmmoSpend(before=state, after=after)
 
 

@@ -72,6 +72,13 @@ def fresh(max_hp: int) -> HealingState:
     return HealingState(hp=max_hp, max_hp=max_hp)
 
 
+def resize(state: HealingState, max_hp: int) -> HealingState:
+    """A new maximum (toughness changed): HP and the short-rest cap stay within it."""
+    check_whole(max_hp, name="Maximum HP", low=max_hit_points(-1), high=MAX_HP)
+    cap = None if state.short_rest_cap is None else min(state.short_rest_cap, max_hp)
+    return replace(state, max_hp=max_hp, hp=min(state.hp, max_hp), short_rest_cap=cap)
+
+
 def set_hp(state: HealingState, hp: int, *, toughness: int) -> HealingState:
     """Move HP (never past the maximum or the death threshold), waking at 1 HP (dying-awake)."""
     hp = max(min(hp, state.max_hp), death_threshold(toughness))

@@ -15,6 +15,7 @@ from bot.rules.twod10.healing import (
     fresh,
     long_rest,
     long_rest_gain,
+    resize,
     short_rest,
     short_rest_gain,
     take_damage,
@@ -125,3 +126,13 @@ def test_rests_never_pass_the_cap_or_the_maximum(toughness: int, ops: list) -> N
             continue
         assert state.hp <= state.max_hp
         assert state.hp >= death_threshold(toughness)
+
+
+def test_resize_keeps_hp_and_cap_within_the_new_maximum() -> None:
+    state = HealingState(hp=30, max_hp=30, short_rest_cap=28)
+    smaller = resize(state, 25)
+    assert (smaller.hp, smaller.max_hp, smaller.short_rest_cap) == (25, 25, 25)
+    bigger = resize(HealingState(hp=10, max_hp=25), 30)
+    assert (bigger.hp, bigger.max_hp, bigger.short_rest_cap) == (10, 30, None)
+    with pytest.raises(RulesError, match="Maximum HP"):
+        resize(state, 50)

@@ -130,3 +130,4 @@ def test_state_is_consistent() -> None:
     with pytest.raises(RulesError, match="exactly when"):
         Light(kind=LightKind.TORCH, remaining=0)
     assert LightKind.TORCH.lights == "the bearer and 2 others, or 30 feet"
+    assert LightKind.LANTERN.lights == "the bearer and 3 others, or 40 feet"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
@@ -78,3 +80,23 @@ def test_not_enough_food_is_refused() -> None:
         eat_day(ADA, RationState(quarters=3), Portion.FULL, dice=ScriptedDice([]))
     with pytest.raises(RulesError, match="Exhaustion lasts"):
         RationState(quarters=1, exhausted=True)
+
+
+@given(
+    start=st.integers(0, 40),
+    days=st.lists(st.tuples(st.sampled_from(list(Portion)), st.integers(1, 10),
+                            st.integers(1, 10)), max_size=30),
+)  # fmt: skip
+def test_supplies_never_negative_and_exhaustion_consistent(
+    start: int, days: list[tuple[Portion, int, int]]
+) -> None:
+    state = RationState(quarters=start)
+    for portion, a, b in days:
+        try:
+            day = eat_day(ADA, state, portion, dice=ScriptedDice([a, b]))
+        except RulesError:
+            assert state.quarters < portion.quarters
+            continue
+        assert day.after.quarters == state.quarters - portion.quarters >= 0
+        assert day.after.exhausted == (day.after.full_days_needed > 0)
+        state = day.after
