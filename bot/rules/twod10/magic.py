@@ -17,7 +17,8 @@ Rulings:
 * ``ritual-time``: tier one takes a minute to an hour, tier two an hour to a day
   and always needs a component; tier three's time is the GM's, and it gains
   advantage only from one more full round.
-* ``casting-advantage``: the sources of advantage don't stack past one (ruling
+* ``casting-advantage``: a longer casting and a component give one advantage
+  between them; being attacked while casting cancels it (ruling
   ``advantage-stack``).
 * ``backlash-bands``: a failed total of 8 or 9 is only a random magical effect
   (10 succeeds); 7 or less adds consequences the GM scales by tier and by how
