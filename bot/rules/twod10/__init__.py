@@ -3,7 +3,9 @@
 Characters: ``attributes``, ``skills``, ``character``; tasks: ``difficulty``,
 ``tasks``, ``bands``; combat: ``categories``, ``equipment``, ``wielding``,
 ``attack``, ``damage``, ``maneuvers``, ``ranged``, ``reactions``; side
-initiative: ``initiative``; every ruling on the text: ``rulings``.
+initiative: ``initiative``; survival: ``healing``, ``dying``, ``medicine``,
+``disease``; resources: ``light``, ``ammo``, ``rations``, ``encumbrance``;
+``morale``; ``magic``; every ruling on the text: ``rulings``.
 """
 
 RULESET_KEY = "2d10"

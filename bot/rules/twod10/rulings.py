@@ -149,6 +149,130 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="opportunity-attack", topic="Reactions",
            text="Attacking an opponent who leaves your threat range needs no declaration and "
                 "uses your reaction; a disengaging opponent gives no such opening."),
+    # Dying and healing
+    Ruling(key="dying-turn", topic="Dying",
+           text="In a tracked fight the dying roll is due once on each of the dying "
+                "character's side's turns; outside a fight the GM calls for it."),
+    Ruling(key="dying-awake", topic="Dying",
+           text="A character at 0 HP or below stays conscious until a dying roll fails, and "
+                "wakes on returning to 1 HP by any means."),
+    Ruling(key="next-toughness-roll", topic="Dying",
+           text="A stabilisation's advantage is kept for the patient's next toughness roll, "
+                "normally the next dying roll."),
+    Ruling(key="short-rest-gain", topic="Resting",
+           text="A short rest gains toughness or 1 HP, whichever is higher."),
+    Ruling(key="short-rest-cap", topic="Resting",
+           text="A short rest (and its medicine) can't lift HP past what the character had "
+                "when their last short rest ended; a long rest clears that cap and the "
+                "once-a-day medicine uses."),
+    Ruling(key="rest-damage", topic="Resting",
+           text="Only damage re-opens the short rest; HP lost to a medicine mishap or a "
+                "failed dying roll is not damage taken."),
+    Ruling(key="rest-while-dying", topic="Resting",
+           text="A character at 0 HP or below can't rest; dying rolls and stabilisation "
+                "bring them back first."),
+    # Medicine and disease
+    Ruling(key="medicine-bands", topic="Medicine",
+           text="Medicine bands don't add up: each total gives its own row (6-9 does "
+                "nothing); half of toughness rounds down."),
+    Ruling(key="medicine-day", topic="Medicine",
+           text="Daily medicine heals a patient once a day and attribute damage one point a "
+                "day; the day ends with the patient's long rest."),
+    Ruling(key="short-rest-medicine", topic="Medicine",
+           text="Short-rest medicine is one roll with a short rest, spends one unit of "
+                "supplies (disadvantage without) and adds to the rest's gain under the same "
+                "cap; \"toughness 2+\" is the patient's."),
+    Ruling(key="stabilise-at-zero", topic="Medicine",
+           text="Stabilisation helps any dying patient, 0 HP included, and needs no "
+                "supplies."),
+    Ruling(key="attribute-severity", topic="Medicine",
+           text="The GM sets the total needed to heal a point of attribute damage, from 15 "
+                "to 20; it spends a unit of supplies (disadvantage without)."),
+    Ruling(key="momentary-contact", topic="Disease",
+           text="Momentary contact eases the disease's difficulty by 5 (a -10 disease rolls "
+                "at -5); long contact rolls at the full difficulty."),
+    Ruling(key="overcoming-roll", topic="Disease",
+           text="The roll to overcome a disease is the infection roll (2d10 + toughness + "
+                "defense (toughness) + difficulty), with the severity's rolls, once a day, "
+                "week or month by its course."),
+    Ruling(key="treatment-advantage", topic="Disease",
+           text="Treatment's advantage goes on the first roll of the next set; a set of "
+                "rolls stops once its outcome is certain."),
+    # Light and resources
+    Ruling(key="burn-time", topic="Light",
+           text="A torch burns for the highest of 2d6 turns (1-6), a lantern the highest of "
+                "3d8 (1-8); each exploration action, encounter or room the GM advances is "
+                "one turn."),
+    Ruling(key="light-drop", topic="Light",
+           text="A dropped torch goes out on a d4 showing 1, a lantern on a d12 showing 1; "
+                "either relights free with its remaining time."),
+    Ruling(key="torch-spent", topic="Light",
+           text="A burned-out torch is spent; a burned-out lantern relights with a unit of "
+                "oil and a fresh burn time."),
+    Ruling(key="light-warning", topic="Light",
+           text="The party is warned when a light has one turn left, never told the number; "
+                "the GM alone sees it."),
+    Ruling(key="ammo-ones", topic="Ammo",
+           text="A 1 on either kept die spends one ammo point, one per attack even when both "
+                "show 1; with no ammo points left you can't shoot; thrown weapons use none."),
+    Ruling(key="ammo-capacity", topic="Ammo",
+           text="Ammo points are held 2 to a pouch or quiver; scavenged points beyond that "
+                "room are left behind."),
+    Ruling(key="scavenge-gain", topic="Ammo",
+           text="\"Gain 1/2 ammo points\" is half the points spent since the last scavenge, "
+                "rounded up; one d10 per lot, succeeding at or under the turns spent, at most "
+                "the higher of 2 and perception."),
+    Ruling(key="ration-days", topic="Rations",
+           text="On the nth day of half rations since the last full day the roll is 2d10 + "
+                "toughness + defense (toughness) - 5 - n (quarter rations -10 - n); the two "
+                "portions count separately."),
+    Ruling(key="ration-exhaustion", topic="Rations",
+           text="Exhaustion has no number in the text: the bot marks it and the GM applies "
+                "it; a new failure keeps the longer recovery, and the full days needn't be "
+                "in a row."),
+    Ruling(key="ep-rounding", topic="Encumbrance",
+           text="Only full 6s of backpack weight and full 4s of worn weight count, each pile "
+                "on its own; worn armor, shield and weapons are readily accessible."),
+    Ruling(key="toughness-six", topic="Encumbrance",
+           text="The ignore table stops at toughness 5; toughness 6 ignores what 5 does."),
+    Ruling(key="encumbrance-rolls", topic="Encumbrance",
+           text="Encumbrance penalises Athletics, Stealth and every Finesse roll (attacks "
+                "and Defense (finesse) included)."),
+    Ruling(key="backpack-draw", topic="Encumbrance",
+           text="Drawing from a backpack with n EP rolls a d(2 + 2n) and succeeds on its top "
+                "face, each earlier consecutive try adding 1; with no EP there it is drawn "
+                "at once."),
+    Ruling(key="mount-loads", topic="Encumbrance",
+           text="A cart's or mount's EP count full 10s of item weight (15s for what a mount "
+                "pulls) and burden the cart or mount, not the character."),
+    Ruling(key="item-damage", topic="Encumbrance",
+           text="Over 20 damage from one hit damages the item the d20 numbers, readily "
+                "accessible items first; a number past the list hits nothing."),
+    Ruling(key="morale-score", topic="Morale",
+           text="The morale score is a ladder number added to 2d10 and the leader's social "
+                "(+5 a steadfast unit, -10 a rabble); 10 or more holds."),
+    Ruling(key="morale-down", topic="Morale",
+           text="An NPC out of the fight counts as killed; each trigger calls one roll for "
+                "the whole unit, once per encounter, and both at once make one roll."),
+    # Magic
+    Ruling(key="spell-tiers", topic="Magic",
+           text="A spontaneous spell of tier n rolls at the ritual tier's difficulty (-10, "
+                "-15, -20); the GM checks the caster's special covers its category."),
+    Ruling(key="ritual-time", topic="Magic",
+           text="Tier one takes a minute to an hour, tier two an hour to a day and always a "
+                "component; tier three's time is the GM's, and it gains advantage only from "
+                "one more round."),
+    Ruling(key="casting-advantage", topic="Magic",
+           text="A longer casting and a component give one advantage between them; being "
+                "attacked while casting cancels it."),
+    Ruling(key="backlash-bands", topic="Magic",
+           text="A failed total of 8 or 9 is only a random magical effect; 7 or less adds "
+                "consequences the GM scales by tier and by how far below 8 it fell."),
+    Ruling(key="damage-fails", topic="Magic",
+           text="A caster damaged in combat while casting fails with no roll, so no "
+                "backlash; their concentration ends too."),
+    Ruling(key="one-concentration", topic="Magic",
+           text="A caster holds one concentration at a time; a new one ends the old."),
 )  # fmt: skip
 
 
