@@ -21,6 +21,7 @@ from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.skills import CATALOGUE, Skill, find_skill
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import Character
+from bot.text import without_direction_controls
 
 COLOUR = discord.Colour.dark_gold()
 NPC_COLOUR = discord.Colour.dark_red()
@@ -36,7 +37,9 @@ FUNDAMENTAL_QUESTIONS = {
 
 
 def safe(text: str) -> str:
-    """User text made inert: markdown shown literally, mentions broken."""
+    """User text made inert: markdown shown literally, mentions broken, and no direction
+    controls (text stored before they were refused could reverse the rest)."""
+    text = without_direction_controls(text)
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
