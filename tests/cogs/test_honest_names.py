@@ -50,7 +50,7 @@ def test_normalise_text(typed: str, honest: str) -> None:
 def test_echoes_drop_direction_controls_of_older_text() -> None:
     assert echo(f"total {RLO}12") == "total 12"
     assert code(f"{RLO}12") == "`12`"
-    assert safe(f"Mi\u2066ra\u2069") == "Mira"
+    assert safe("Mi\u2066ra\u2069") == "Mira"
 
 
 def _text_parameters(bot: TableBot) -> list[tuple[Any, str]]:
