@@ -14,7 +14,7 @@ from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
 from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.render.character import hidden_state_embed, safe
 from bot.render.combat import conditions_embed, hp_embed
 from bot.replies import send
 from bot.rules.hocs.attack import Vitals
@@ -24,6 +24,7 @@ from bot.rules.hocs.threshold import clear_staggered_if_recovered
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
+from bot.visibility import shows_state
 from cogs.combat.options import (
     CONDITION_RULINGS,
     HP_RULINGS,
@@ -142,7 +143,11 @@ class AdjustCog(commands.Cog, name="Adjustments"):
                 if active is None:
                     raise NoActiveCharacter()
                 found = await CombatRepository(conn).with_wounds(active)
-        embed = conditions_embed(found.character.name, found.vitals, found.effective.max_hp)
+            shown = await shows_state(conn, ctx.author, found.character, channel_id=ctx.channel.id)
+        if shown:
+            embed = conditions_embed(found.character.name, found.vitals, found.effective.max_hp)
+        else:  # an NPC whose state the GM hides (bot.visibility)
+            embed = hidden_state_embed(found.character, "Conditions")
         await send(ctx, embed=embed)
 
     @condition.command(name="add", extras={"rulings": CONDITION_RULINGS})
