@@ -13,9 +13,10 @@ from bot.errors import UserError
 from bot.rules.errors import RulesError
 from bot.rules.hocs.character import CharacterSheet, match_sheet_names
 from bot.rules.hocs.difficulty import Difficulty, match_difficulty_names, parse_difficulty
-from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE
+from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE, MAX_REROLLS
 
 Count = commands.Range[int, 0, MAX_MODIFIER]
+Rerolls = commands.Range[int, 0, MAX_REROLLS]
 Dice = commands.Range[int, 0, MAX_POOL_DICE]
 Text = commands.Range[str, 1, 100]
 Name = commands.Range[str, 1, MAX_NAME]

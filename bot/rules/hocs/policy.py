@@ -153,13 +153,17 @@ def _best(
     threes only through ``min(focus, threes)`` and fives through a ``min`` with
     the focus left, and only free dice can still leave a category, so a count
     above ``focus`` (plus ``guaranteed`` for failures) plus the free dice that
-    could leave it gives the same answer. That keeps the search small without
-    changing any value.
+    could leave it gives the same answer. And when the guarantees alone can fix
+    every failure there is or could be (each free success could still fail), the
+    threes no longer matter at all. That keeps the search small without changing
+    any value.
     """
     free = plain if det is None else (*plain, det)
     free_failures = sum(1 for c in free if c < SUCCESS_FACE)
     free_threes = sum(1 for c in free if c == 3)
     free_fives = sum(1 for c in free if c == 5)
+    if guaranteed >= failures + len(free) - free_failures:
+        threes = free_threes = 0
     return _best_capped(
         rerolls,
         plain,
@@ -257,8 +261,10 @@ class Position:
 
     def _solve(self) -> tuple[Value, int, list[int]]:
         plain, det, order, counts = self._search_view()
+        # More focus or guarantees than dice are worth no more (one of each per die).
+        dice = len(self.faces)
         (gain_s, gain_x), move = _best(
-            self.rerolls, plain, det, *counts, self.focus, self.guaranteed
+            self.rerolls, plain, det, *counts, min(self.focus, dice), min(self.guaranteed, dice)
         )
         unit = _scale(self.rerolls)
         successes = sum(1 for f in self.faces if f >= SUCCESS_FACE) + self.chain[0]

@@ -306,3 +306,13 @@ def test_guarantee_takes_the_three_so_focus_can_make_a_six() -> None:
 def test_fortune_reroll_prefers_the_determination_die_on_equal_faces() -> None:
     result = roll_pool(PoolSpec(base=1, determination=True), ScriptedDice([2, 2]))
     assert best_single_reroll_index(result) == 1
+
+
+def test_the_largest_pool_is_decided_exactly() -> None:
+    # 30 dice and the boon die, the most talent rerolls a roll may have, every focus and
+    # guarantee: the search still answers (its cost is what MAX_REROLLS bounds), and a
+    # roll of all 1s rerolls as many dice as it may.
+    spec = PoolSpec(base=30, boons=1, determination=True, rerolls=10, focus=30, guaranteed=2)
+    result = roll_pool(spec, ScriptedDice([1] * 31 + [2] * 10))
+    assert result.unused_rerolls == 0 and sum(d.talent_rerolled for d in result.dice) == 10
+    assert result.dice[-1].talent_rerolled  # the determination die first: only it explodes

@@ -112,6 +112,7 @@ def test_guaranteed_unused_when_everything_succeeds() -> None:
         {"base": 3, "banes": 31},
         {"base": 3, "focus": 31},
         {"base": 3, "rerolls": -1},
+        {"base": 3, "rerolls": 11},  # MAX_REROLLS: the exact search stays fast
         {"base": 3, "guaranteed": 99},
         {"base": True},
         {"base": 2.5},
