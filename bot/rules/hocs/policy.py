@@ -21,10 +21,12 @@ dice with every modifier combination (tests/rules/hocs/test_optimal_policy.py):
 * the settled value (``settle_counts``) never drops when one die shows a higher
   face, so among ordinary dice the lowest face is the one to reroll first (a
   coupling argument: whatever happens to the higher die after, the lower one
-  could have had), and an ordinary 6 or an exploded determination 6 is never
-  rerolled;
+  could have had), and an ordinary 6 is never rerolled; nor is a determination 6
+  whose chain added a success (one whose chain fizzled can be, with a spare
+  guarantee: the reroll can't lose the success and may explode again);
 * faces 1 and 2 are worth the same (failures only a guarantee can fix), so they
-  share one category, and only the first ``rerolls`` ordinary dice can matter.
+  share one category, and only the first ``rerolls`` ordinary dice can matter;
+* counts the settled value can no longer tell apart are capped (see ``_best``).
 """
 
 from __future__ import annotations
