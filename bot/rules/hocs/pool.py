@@ -201,6 +201,11 @@ class PoolSpec:
             return cls(**dict(data))
         except TypeError as exc:
             raise RulesError("This stored roll is damaged; roll again.") from exc
+        except RulesError as exc:
+            # e.g. a roll stored before talent rerolls were capped at MAX_REROLLS.
+            raise RulesError(
+                "This stored roll comes from another bot version; roll again."
+            ) from exc
 
 
 @dataclass(frozen=True, kw_only=True)
