@@ -13,6 +13,7 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character, CharacterRepository
+from bot.text import without_direction_controls
 
 MAX_NAME = 64
 
@@ -35,7 +36,8 @@ class UnknownCharacter(UserError):
 
 def safe_name(name: str) -> str:
     """A user-typed name made inert for a message: no markdown, no pings."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
+    name = without_direction_controls(name[:MAX_NAME])
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 class NotYourCharacter(UserError):

@@ -18,7 +18,7 @@ from bot.option_check import option_problem
 from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
 from bot.storage.database import Database
-from bot.text import control_characters
+from bot.text import control_characters, direction_controls
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +75,16 @@ class TableTree(app_commands.CommandTree):
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:
-    """Global check for prefix commands (the tree checks slash options): no NUL and co."""
+    """Global check for prefix commands (the tree checks slash options): no NUL and co.,
+    no bidirectional controls."""
     if ctx.interaction is None and control_characters(ctx.message.content):
         raise InputRefused(
             "That message contains control characters: retype the command without them."
+        )
+    if ctx.interaction is None and direction_controls(ctx.message.content):
+        raise InputRefused(
+            "That message contains a text-direction control (it can make the reply read"
+            " backwards): retype the command without it."
         )
     return True
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
-from bot.text import code, control_characters
+from bot.text import code, control_characters, direction_controls
 
 _TEXT = AppCommandOptionType.string
 
@@ -41,6 +41,11 @@ def _problem(param: app_commands.Parameter, value: Any) -> str | None:
             return f"{name} must be text: try again."
         if control_characters(value):
             return f"{name} contains control characters: retype it without them."
+        if direction_controls(value):
+            return (
+                f"{name} contains a text-direction control (it can make the reply read"
+                " backwards): retype it without it."
+            )
     elif param.type is AppCommandOptionType.integer:
         if not isinstance(value, int) or isinstance(value, bool):
             return f"{name} must be a whole number: try again with one."

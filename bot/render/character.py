@@ -20,7 +20,8 @@ from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.skills import CATALOGUE, Skill, find_skill
 from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import Character
+from bot.storage.characters import Character, CharacterKind
+from bot.text import without_direction_controls
 
 COLOUR = discord.Colour.dark_gold()
 NPC_COLOUR = discord.Colour.dark_red()
@@ -36,7 +37,9 @@ FUNDAMENTAL_QUESTIONS = {
 
 
 def safe(text: str) -> str:
-    """User text made inert: markdown shown literally, mentions broken."""
+    """User text made inert: markdown shown literally, mentions broken, and no direction
+    controls (text stored before they were refused could reverse the rest)."""
+    text = without_direction_controls(text)
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
@@ -163,6 +166,22 @@ def hit_points_text(character: Character) -> str:
     return text
 
 
+def status_word(character: Character) -> str:
+    """The tracker's one-word state, for an NPC whose numbers the GM keeps hidden."""
+    state, max_hp = character.state, character.effective.max_hp
+    for condition in (Condition.DEAD, Condition.DYING, Condition.UNCONSCIOUS):
+        if condition in state.conditions:
+            return condition.value
+    if state.hp <= 0:
+        return "down"
+    if state.hp >= max_hp:
+        return "unhurt"
+    return "hurt" if state.hp * 2 > max_hp else "bloodied"
+
+
+HIDDEN = "hidden by the GM"
+
+
 def header_line(character: Character) -> str:
     sheet = character.sheet
     return (
@@ -171,8 +190,14 @@ def header_line(character: Character) -> str:
     )
 
 
-def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
-    """The whole sheet as one embed a player can screenshot."""
+def sheet_embed(
+    character: Character, *, active: bool = False, hidden: bool = False
+) -> discord.Embed:
+    """The whole sheet as one embed a player can screenshot.
+
+    ``hidden``: an NPC whose state the GM keeps from this viewer: a status word instead
+    of hit points, and no recovery, determination or conditions.
+    """
     sheet, details, state = character.sheet, character.details, character.state
     values = character.effective
     base = values.unwounded
@@ -184,12 +209,19 @@ def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
         value=" · ".join(attribute_text(values, a) for a in Attribute),
         inline=False,
     )
-    embed.add_field(name="Hit points", value=hit_points_text(character))
+    if hidden:
+        embed.add_field(name="Hit points", value=f"{status_word(character)} ({HIDDEN})")
+    else:
+        embed.add_field(name="Hit points", value=hit_points_text(character))
     embed.add_field(name="Threshold", value=with_base(values.threshold, base.threshold))
     recovery_max = with_base(values.recovery_max, base.recovery_max)
-    embed.add_field(name="Recovery", value=f"{state.recovery}/{recovery_max}")
-    embed.add_field(name="Determination", value=f"{state.determination}/{values.determination_max}")
-    embed.add_field(name="Hero points", value=str(state.hero_points))
+    recovery = HIDDEN if hidden else f"{state.recovery}/{recovery_max}"
+    embed.add_field(name="Recovery", value=recovery)
+    determination = HIDDEN if hidden else f"{state.determination}/{values.determination_max}"
+    embed.add_field(name="Determination", value=determination)
+    if character.kind is CharacterKind.PC:
+        # Hero points are for player characters only: an NPC never has any to show.
+        embed.add_field(name="Hero points", value=str(state.hero_points))
     fortune = ", ".join(safe(s) for s in character.fortune_sources) or "none"
     embed.add_field(name="Fortune points", value=clip(fortune))
     carrying = with_base(values.carrying_capacity, base.carrying_capacity, unit=" slots")
@@ -219,8 +251,21 @@ def sheet_embed(character: Character, *, active: bool = False) -> discord.Embed:
         embed.add_field(
             name="Fundamentals", value="not answered yet: /character fundamentals", inline=False
         )
-    embed.add_field(name="Conditions", value=conditions_text(state.conditions), inline=False)
+    conditions = HIDDEN if hidden else conditions_text(state.conditions)
+    embed.add_field(name="Conditions", value=conditions, inline=False)
     return embed
+
+
+def hidden_state_embed(character: Character, what: str) -> discord.Embed:
+    """What a player learns of an NPC whose state the GM keeps hidden (``what``: a title)."""
+    return discord.Embed(
+        title=clip(f"{what}: {safe(character.name)}", 256),
+        description=(
+            f"{status_word(character)}. The GM keeps this character's hit points and"
+            " conditions hidden."
+        ),
+        colour=NPC_COLOUR,
+    )
 
 
 def list_embed(

@@ -20,7 +20,7 @@ from bot.character_access import UnknownCharacter
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.permissions import require_gm
-from bot.render.character import Change, safe
+from bot.render.character import Change, hidden_state_embed, safe
 from bot.render.combat import wound_name, wounds_embed
 from bot.replies import send
 from bot.rules.hocs.attack import (
@@ -43,6 +43,7 @@ from bot.storage.character_codec import (
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import CombatRepository
 from bot.text import echo
+from bot.visibility import shows_state
 from cogs.characters import options
 from cogs.characters.commands import NAME_HELP, CharactersCog
 from cogs.characters.edits import Outcome
@@ -320,6 +321,10 @@ class CombatSheetCog(SkillsTraitsCog, name="Characters"):
             character = await find_for_viewing(
                 CharacterRepository(conn), guild.id, ctx.author.id, name
             )
+            shown = await shows_state(conn, ctx.author, character, channel_id=ctx.channel.id)
+        if not shown:
+            await send(ctx, embed=hidden_state_embed(character, "Wounds"))
+            return
         values = character.effective
         await send(
             ctx, embed=wounds_embed(character.name, values.wounds, values.max_hp, values.threshold)

@@ -28,6 +28,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.sessions import SessionRepository
+from bot.visibility import shows_state
 from cogs.characters import edits, options
 from cogs.characters.edits import Outcome
 from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
@@ -180,8 +181,9 @@ class CharactersCog(commands.Cog, name="Characters"):
             repo = CharacterRepository(conn)
             character = await find_for_viewing(repo, guild.id, ctx.author.id, name)
             active = await repo.get_active(guild.id, character.owner_id)
+            shown = await shows_state(conn, ctx.author, character, channel_id=ctx.channel.id)
         is_active = active is not None and active.id == character.id
-        await send(ctx, embed=sheet_embed(character, active=is_active))
+        await send(ctx, embed=sheet_embed(character, active=is_active, hidden=not shown))
 
     @character.command(
         name="list", description="List the server's characters", extras={"rulings": RULINGS["list"]}

@@ -14,7 +14,7 @@ from bot.render.character import safe
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.skills import match_names, match_skill_names
 from bot.storage.characters import Character, CharacterRepository
-from bot.text import control_characters
+from bot.text import control_characters, normalise_text
 
 MAX_NAME = 64
 MAX_TRAIT = 40
@@ -57,6 +57,11 @@ def clean_text(raw: str, *, what: str, limit: int) -> str:
         raise UserError(f"{what} contains control characters: retype it without them.")
     if any(unicodedata.category(c) in {"Cc", "Zl", "Zp"} for c in text):
         raise UserError(f"{what} must be on one line: remove line breaks and try again.")
+    if not any(c.isalnum() for c in text):
+        raise UserError(f"{what} needs at least one letter or digit: try again.")
+    # One spelling for look-alikes (NFKC, zero-width and direction characters gone,
+    # single spaces) before any comparison or storage.
+    text = normalise_text(text)
     if not any(c.isalnum() for c in text):
         raise UserError(f"{what} needs at least one letter or digit: try again.")
     if len(text) > limit:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.visibility import HIDDEN_RULING
+
 OWNER_OR_GM = "Players change only their own characters; the GM can change any."
 SPIRIT = (
     "spirit_attribute picks the mettle attribute, mind or presence: mettle and the"
@@ -17,7 +19,8 @@ RULINGS: dict[str, list[str]] = {
         " and the creator owns them.",
         "Your first player character becomes your active character.",
         "Names: 1–64 characters on one line with a letter or digit, unique in the server"
-        " ignoring case and spacing.",
+        " ignoring case and spacing; look-alikes count as the same name (Unicode NFKC,"
+        " zero-width characters removed), and text-direction controls are refused.",
         "A new character starts with full hit points, recovery and determination.",
         "A player character created while a session is running gets that session's hero"
         " point, which it missed at /session start (the GM can /hero take it).",
@@ -25,7 +28,8 @@ RULINGS: dict[str, list[str]] = {
         INSTINCT,
     ],
     "show": [
-        "Anyone may view any sheet: sheets are table knowledge.",
+        "Anyone may view any sheet: sheets are table knowledge, except an NPC's hit points,"
+        " recovery, determination and conditions when the GM hides them: " + HIDDEN_RULING,
         "HP = STR×2+6; threshold = −(STR+3); recovery = STR; determination = MIND+PRES;"
         " carrying capacity = size (small 6, medium 8, large 10) + STR; toughness = armor;"
         " mettle = the chosen mind or presence.",

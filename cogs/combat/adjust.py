@@ -15,7 +15,7 @@ from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
 from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.render.character import hidden_state_embed, safe
 from bot.render.combat import conditions_embed, hp_embed
 from bot.render.recovery import test_line
 from bot.replies import send
@@ -31,6 +31,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatCharacter, CombatRepository
+from bot.visibility import shows_state
 from cogs.combat.options import (
     CONDITION_RULINGS,
     HP_RULINGS,
@@ -161,7 +162,11 @@ class AdjustCog(commands.Cog, name="Adjustments"):
                 if active is None:
                     raise NoActiveCharacter()
                 found = await CombatRepository(conn).with_wounds(active)
-        embed = conditions_embed(found.character.name, found.vitals, found.effective.max_hp)
+            shown = await shows_state(conn, ctx.author, found.character, channel_id=ctx.channel.id)
+        if shown:
+            embed = conditions_embed(found.character.name, found.vitals, found.effective.max_hp)
+        else:  # an NPC whose state the GM hides (bot.visibility)
+            embed = hidden_state_embed(found.character, "Conditions")
         await send(ctx, embed=embed)
 
     @condition.command(name="add", extras={"rulings": CONDITION_RULINGS})

@@ -69,6 +69,7 @@ from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.turns import attack_turns
 from cogs.combat.views import DieChoiceButton, damage_view
+from cogs.skill_rolls.options import Rerolls
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ class CombatCog(commands.Cog, name="Combat"):
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Count = 0,
+        rerolls: Rerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
         advantage: AdvantageChoice | None = None,
@@ -111,7 +112,7 @@ class CombatCog(commands.Cog, name="Combat"):
         defender_boons: Count = 0,
         defender_banes: Count = 0,
         defender_focus: Count = 0,
-        defender_rerolls: Count = 0,
+        defender_rerolls: Rerolls = 0,
         defender_guaranteed: Count = 0,
         defender_determination: bool = False,
         threshold: ThresholdChoice | None = None,

@@ -17,6 +17,7 @@ from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.damage_pool import DamageType
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.storage.characters import CharacterRepository
+from bot.visibility import HIDDEN_RULING
 
 Count = commands.Range[int, 0, MAX_MODIFIER]
 Name = commands.Range[str, 1, MAX_NAME]
@@ -133,7 +134,8 @@ HP_RULINGS = [
 ]
 
 CONDITION_RULINGS = [
-    "add and remove are GM only; anyone can list a character's conditions.",
+    "add and remove are GM only; anyone can list a character's conditions, except an"
+    " NPC's when the GM hides them: " + HIDDEN_RULING,
     "Fatigued stacks: add gives value: more instances (default 1), remove takes value:"
     " instances away (default all). Bleeding keeps the higher value.",
     "Wounded follows the wound list (/character wounds), so it isn't set by hand.",

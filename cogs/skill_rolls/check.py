@@ -24,6 +24,7 @@ from cogs.skill_rolls.options import (
     ROLL_OPTION_HELP,
     Count,
     Name,
+    Rerolls,
     Text,
     difficulty_choices,
     parse_difficulty_option,
@@ -53,7 +54,7 @@ class CheckCommands:
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Count = 0,
+        rerolls: Rerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
         character: Name = None,  # type: ignore[assignment]

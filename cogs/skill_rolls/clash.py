@@ -27,6 +27,7 @@ from cogs.skill_rolls.options import (
     CLASH_RULINGS,
     Count,
     Name,
+    Rerolls,
     Text,
     opponent_pool_size,
 )
@@ -51,13 +52,13 @@ class ClashCommands:
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Count = 0,
+        rerolls: Rerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
         opponent_boons: Count = 0,
         opponent_banes: Count = 0,
         opponent_focus: Count = 0,
-        opponent_rerolls: Count = 0,
+        opponent_rerolls: Rerolls = 0,
         opponent_guaranteed: Count = 0,
         opponent_determination: bool = False,
         character: Name = None,  # type: ignore[assignment]

@@ -13,9 +13,10 @@ from bot.errors import UserError
 from bot.rules.errors import RulesError
 from bot.rules.hocs.character import CharacterSheet, match_sheet_names
 from bot.rules.hocs.difficulty import Difficulty, match_difficulty_names, parse_difficulty
-from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE
+from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE, MAX_REROLLS
 
 Count = commands.Range[int, 0, MAX_MODIFIER]
+Rerolls = commands.Range[int, 0, MAX_REROLLS]
 Dice = commands.Range[int, 0, MAX_POOL_DICE]
 Text = commands.Range[str, 1, 100]
 Name = commands.Range[str, 1, MAX_NAME]
@@ -44,9 +45,11 @@ POOL_RULINGS = [
     "Successes are dice showing 4–6. Boons: any net boon adds 1d6 (they don't stack);"
     " each boon cancels one bane; net banes remove ⌈banes/2⌉ dice (1–2 → −1d6, 3–4 → −2d6).",
     "Banes can empty a pool: nothing is rolled and it counts 0 successes.",
-    "Modifiers are used as a careful player would, in this order: rerolls on the lowest"
-    " failures (never on a 3 a focus will fix), focus on 3s, guaranteed successes on the"
-    " failures left, leftover focus on 5s (a 6 breaks clash ties). Unusable ones are shown.",
+    "Modifiers are used optimally (most successes expected, then most 6s, which break clash"
+    " ties): rerolls one at a time, each after seeing the last (the determination die first"
+    " among equal failures, a success only when a spare guarantee makes it free), then"
+    " guarantees and focus fix failures and leftover focus turns 5s into 6s. Unusable ones"
+    " are shown.",
     "Determination (spent before the roll) is one more boon; that boon die explodes on 6s."
     " On /pool it is spent from your active character; with none, it is refused.",
     "Difficulty 0 (Routinary or Easy): no need to roll — an automatic success.",

@@ -23,6 +23,7 @@ from cogs.skill_rolls.options import (
     ROLL_OPTION_HELP,
     Count,
     Dice,
+    Rerolls,
     Text,
     clean_label,
     difficulty_choices,
@@ -69,7 +70,7 @@ class PoolCommands:
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Count = 0,
+        rerolls: Rerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
         label: Text = None,  # type: ignore[assignment]

@@ -91,7 +91,8 @@ async def test_a_fight_to_the_death(bot: TableBot, slash: SlashHarness) -> None:
     script(bot)
     again = await slash.run("attack", target="Gob", **player(slash))
     refused(again, "already dead")
-    listed = await slash.run("condition list", target="Gob", **player(slash, 2))
+    # As the GM: NPC conditions are hidden from players (tests/cogs/test_hidden_npc_state.py).
+    listed = await slash.run("condition list", target="Gob", **gm(slash))
     assert "**dead**" in text(listed) and "**wounded**" in text(listed)
     bram = await combat_state(bot, "Bram")
     assert bram.vitals.hp == 9 and not len(bram.vitals.conditions)

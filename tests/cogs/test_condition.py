@@ -27,7 +27,8 @@ async def test_gm_adds_and_removes_conditions(bot: TableBot, slash: SlashHarness
     await slash.run("condition remove", target="Gob", condition="flanked", **gm(slash))
     conditions = (await combat_state(bot, "Gob")).vitals.conditions
     assert list(conditions) == [Condition.BLEEDING]
-    listed = await slash.run("condition list", target="Gob", **player(slash))
+    # NPC conditions are hidden from players by default (tests/cogs/test_hidden_npc_state.py).
+    listed = await slash.run("condition list", target="Gob", **gm(slash))
     assert "**bleeding (3)**" in text(listed) and not listed.ephemeral
     await dpytest.empty_queue()
 

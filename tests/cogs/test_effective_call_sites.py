@@ -214,7 +214,8 @@ async def test_wounds_list_shows_the_wounded_maximum(bot: TableBot, slash: Slash
         bot, slash.members[1], "Bram", kind=CharacterKind.ALLY, active=False
     )
     await wound(bot, bram, WoundKind.STRENGTH_MINUS_1)
-    listed = await slash.run("character wounds list", name="Bram")
+    # By its owner: an NPC's wounds are hidden from other players (bot/visibility.py).
+    listed = await slash.run("character wounds list", name="Bram", user=slash.members[1])
     text = json.dumps(listed.embeds[0], ensure_ascii=False)
     assert "maximum HP 10" in text
     await dpytest.empty_queue()

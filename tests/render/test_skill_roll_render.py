@@ -94,9 +94,10 @@ def test_logged_embed_redraws_the_same_embed() -> None:
 
 
 def test_clash_with_many_long_rounds_collapses_the_oldest() -> None:
-    # 20 rounds of 30 rerolled dice a side: far more than one embed can show.
-    spec = PoolSpec(base=30, rerolls=30)
-    side_faces = [1, 2, 3] * 10 + [3, 2, 1] * 10  # 30 dice, then 30 rerolls: all fail
+    # 20 rounds of 30 dice and 10 rerolls (the most a roll takes) a side: far more than
+    # one embed can show.
+    spec = PoolSpec(base=30, rerolls=10)
+    side_faces = [1, 2, 3] * 10 + [2, 1] * 5  # 30 dice, then 10 rerolls: all fail
     dice = ScriptedDice(side_faces * 2 * 19 + [4] * 30 + side_faces)
     result = resolve_clash(spec, spec, dice=dice)
     sides = ClashSides(

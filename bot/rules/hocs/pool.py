@@ -14,7 +14,12 @@ from enum import Enum
 from typing import Any
 
 from bot.rules.errors import RulesError
-from bot.rules.hocs.modifiers import MAX_POOL_DICE, check_count, dice_change_for_net
+from bot.rules.hocs.modifiers import (
+    MAX_POOL_DICE,
+    MAX_REROLLS,
+    check_count,
+    dice_change_for_net,
+)
 
 SUCCESS_FACE = 4
 SIDES = 6
@@ -154,7 +159,7 @@ class PoolSpec:
         check_count(self.boons, what="boons")
         check_count(self.banes, what="banes")
         check_count(self.focus, what="focus")
-        check_count(self.rerolls, what="rerolls")
+        check_count(self.rerolls, what="rerolls", maximum=MAX_REROLLS)
         check_count(self.guaranteed, what="guaranteed successes")
         if not isinstance(self.determination, bool):
             raise RulesError("Determination is either spent or not; answer yes or no.")
@@ -196,6 +201,11 @@ class PoolSpec:
             return cls(**dict(data))
         except TypeError as exc:
             raise RulesError("This stored roll is damaged; roll again.") from exc
+        except RulesError as exc:
+            # e.g. a roll stored before talent rerolls were capped at MAX_REROLLS.
+            raise RulesError(
+                "This stored roll comes from another bot version; roll again."
+            ) from exc
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,13 +4,10 @@ Dice are asked for in a fixed order so tests can script faces: base dice, then
 the boon die (and its explosion chain right after it), then talent rerolls,
 lowest face first.
 
-Post-roll modifiers are spent the way a careful player would:
-
-1. talent rerolls on failures, lowest first, each die once, but never on a 3
-   that a focus will turn into a success anyway (rerolling it could only lose);
-2. focus on 3s (a new success each; one focus per die);
-3. guaranteed successes on the failures left (the die becomes a 4);
-4. focus left over on 5s, since a 6 breaks ties in clashes.
+Post-roll modifiers are spent optimally (``policy.py`` holds the exact search):
+talent rerolls one at a time, each chosen after seeing the last one's result,
+to maximise expected successes and then expected 6s; then focus and guaranteed
+successes are placed on the final faces (failures first, then 5s made 6s).
 
 Focus and guaranteed successes need no dice, so they are reassigned from
 scratch whenever a die changes later (a hero or fortune reroll, a
@@ -20,11 +17,18 @@ allocation of what they have. Anything that could not help is reported unused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
+from bot.rules.hocs.policy import (
+    Position,
+    expected_after_reroll,
+    next_talent_reroll,
+    settle,
+)
 from bot.rules.hocs.pool import (
     SIDES,
     SUCCESS_FACE,
@@ -82,43 +86,34 @@ def rethrow(die: DieRoll, dice: Dice, source: RerollSource) -> DieRoll:
     )
 
 
-def _spend_talent_rerolls(dice_rolls: list[DieRoll], spec: PoolSpec, dice: Dice) -> None:
-    available = spec.rerolls - sum(d.talent_rerolled for d in dice_rolls)
-    if available <= 0:
-        return
-    failing = [
-        i
-        for i, d in enumerate(dice_rolls)
-        if d.rolled_face < SUCCESS_FACE and not d.talent_rerolled
-    ]
-    threes = [i for i in failing if dice_rolls[i].rolled_face == SUCCESS_FACE - 1]
-    reserved = set(threes[: spec.focus])
-    targets = sorted(
-        (i for i in failing if i not in reserved), key=lambda i: (dice_rolls[i].rolled_face, i)
+def position_of(dice_rolls: Sequence[DieRoll], spec: PoolSpec) -> Position:
+    """The policy's view of these dice under ``spec`` (what is left of its modifiers)."""
+    det = next((i for i, d in enumerate(dice_rolls) if d.origin is DieOrigin.DETERMINATION), None)
+    chain = dice_rolls[det].explosions if det is not None else ()
+    return Position(
+        faces=tuple(d.rolled_face for d in dice_rolls),
+        rerollable=tuple(not d.talent_rerolled for d in dice_rolls),
+        determination=det,
+        chain=(
+            sum(1 for f in chain if f >= SUCCESS_FACE),
+            sum(1 for f in chain if f == SIDES),
+        ),
+        rerolls=max(0, spec.rerolls - sum(d.talent_rerolled for d in dice_rolls)),
+        focus=spec.focus,
+        guaranteed=spec.guaranteed,
     )
-    for i in targets[:available]:
-        dice_rolls[i] = rethrow(dice_rolls[i], dice, RerollSource.TALENT)
+
+
+def _spend_talent_rerolls(dice_rolls: list[DieRoll], spec: PoolSpec, dice: Dice) -> None:
+    # One at a time: each choice sees the faces the previous rerolls turned up.
+    while (index := next_talent_reroll(position_of(dice_rolls, spec))) is not None:
+        dice_rolls[index] = rethrow(dice_rolls[index], dice, RerollSource.TALENT)
 
 
 def _assign_focus_and_guarantees(dice_rolls: list[DieRoll], spec: PoolSpec) -> None:
-    focus_left = spec.focus
-    guaranteed_left = spec.guaranteed
-    focused: set[int] = set()
-    guaranteed: set[int] = set()
-    for i, die in enumerate(dice_rolls):
-        if focus_left and die.rolled_face == SUCCESS_FACE - 1:
-            focused.add(i)
-            focus_left -= 1
-    failures = sorted(
-        (i for i, d in enumerate(dice_rolls) if d.rolled_face < SUCCESS_FACE and i not in focused),
-        key=lambda i: (dice_rolls[i].rolled_face, i),
+    focused, guaranteed = settle(
+        [d.rolled_face for d in dice_rolls], focus=spec.focus, guaranteed=spec.guaranteed
     )
-    for i in failures[:guaranteed_left]:
-        guaranteed.add(i)
-    for i, die in enumerate(dice_rolls):
-        if focus_left and die.rolled_face == SIDES - 1:
-            focused.add(i)
-            focus_left -= 1
     for i, die in enumerate(dice_rolls):
         dice_rolls[i] = replace(die, focus=i in focused, guaranteed=i in guaranteed)
 
@@ -180,18 +175,20 @@ def reroll_dice(
 
 
 def best_single_reroll_index(result: PoolResult) -> int | None:
-    """The die a one-die reroll helps most: a failure, lowest face first; None if none failed.
+    """The failed die a one-die (fortune) reroll helps most; None if no die failed.
 
-    Between equal faces the determination die comes first (it may explode).
+    Exact: for each failed die, the expected successes (then 6s) after rerolling
+    it and spending what talent rerolls are left; ties go to the lower face, then
+    the determination die (it may explode), then the first die.
     """
     failures = [i for i, d in enumerate(result.dice) if d.is_failure]
     if not failures:
         return None
-    return min(
-        failures,
-        key=lambda i: (
-            result.dice[i].rolled_face,
-            result.dice[i].origin is not DieOrigin.DETERMINATION,
-            i,
-        ),
-    )
+    position = position_of(result.dice, result.spec)
+
+    def worth(i: int) -> tuple[Fraction, Fraction, int, bool, int]:
+        s, x = expected_after_reroll(position, i)
+        die = result.dice[i]
+        return (s, x, -die.rolled_face, die.origin is DieOrigin.DETERMINATION, -i)
+
+    return max(failures, key=worth)

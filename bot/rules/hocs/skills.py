@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
@@ -33,7 +34,14 @@ class Skill:
 
 
 def normalise_name(text: str) -> str:
-    """Lower case, single spaces: "Melee_Combat " → "melee combat"."""
+    """Lower case, single spaces: "Melee_Combat " → "melee combat".
+
+    NFKC first and invisible format characters (category Cf) dropped, so names that
+    look alike compare alike: "Aria" + U+200B is "aria", "Cafe" + U+0301 is "café".
+    """
+    text = "".join(
+        c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf"
+    )
     return re.sub(r"[\s_\-]+", " ", text.strip().lower())
 
 

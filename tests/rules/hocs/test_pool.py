@@ -112,6 +112,7 @@ def test_guaranteed_unused_when_everything_succeeds() -> None:
         {"base": 3, "banes": 31},
         {"base": 3, "focus": 31},
         {"base": 3, "rerolls": -1},
+        {"base": 3, "rerolls": 11},  # MAX_REROLLS: the exact search stays fast
         {"base": 3, "guaranteed": 99},
         {"base": True},
         {"base": 2.5},
@@ -189,3 +190,10 @@ def test_bad_reroll_choices_are_refused(indices: list[int]) -> None:
 def test_reroll_of_empty_pool_refused() -> None:
     with pytest.raises(RulesError):
         reroll_dice(roll_pool(PoolSpec(base=0), ScriptedDice([])), [0], ScriptedDice([1]))
+
+
+def test_stored_roll_beyond_the_reroll_bound_asks_for_a_new_roll() -> None:
+    data = roll_pool(PoolSpec(base=2, rerolls=1), ScriptedDice([4, 5])).to_dict()
+    data["spec"]["rerolls"] = 30  # stored before talent rerolls were capped at 10
+    with pytest.raises(RulesError, match="another bot version; roll again"):
+        PoolResult.from_dict(data)

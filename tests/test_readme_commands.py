@@ -1,0 +1,71 @@
+"""README's command tables name the options the slash menu really shows.
+
+Each code span in a command row is a command (``/hero spend <option> [dice]``) or, after
+the first, another subcommand of the same top-level command (``give``). Every ``<name>``
+or ``[name]`` in it must be an option of that command (required ones in angle brackets),
+and a span that lists options lists every required one unless it ends in "…".
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from bot.client import TableBot
+from bot.command_sync import command_payload
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+_SPAN = re.compile(r"`([^`]+)`")
+_TOKEN = re.compile(r"([<\[])([^>\]]*)[>\]]")
+
+
+def _leaves(options: list[dict[str, Any]], path: str, out: dict[str, dict[str, bool]]) -> None:
+    subs = [o for o in options if o["type"] in (1, 2)]
+    if not subs:
+        out[path] = {o["name"]: bool(o.get("required")) for o in options}
+    out.setdefault(path, {})
+    for sub in subs:
+        _leaves(sub.get("options", []), f"{path} {sub['name']}", out)
+
+
+def _command_rows() -> list[list[str]]:
+    rows = []
+    for line in README.read_text(encoding="utf-8").splitlines():
+        first = line.split("|")[1].strip() if line.startswith("| `") else ""
+        if first.startswith("`/"):
+            rows.append(_SPAN.findall(first.replace("\\|", "|")))
+    return rows
+
+
+async def test_readme_rows_use_real_option_names(bot: TableBot) -> None:
+    commands: dict[str, dict[str, bool]] = {}
+    for command in command_payload(bot.tree, None):
+        _leaves(command.get("options", []), "/" + command["name"], commands)
+    rows = _command_rows()
+    assert len(rows) >= 20
+    checked = 0
+    for spans in rows:
+        group = ""
+        for span in spans:
+            if span.startswith("!"):
+                continue  # a prefix alias such as `!r`
+            head = " ".join(w for w in span.split() if w[0] not in "<[…")
+            if span.startswith("/"):
+                path, group = head, head.split()[0]
+            else:  # a sibling: `list [player]` after `/character show [name]`
+                path = f"{group} {head}"
+            if "|" in path or path.endswith("…"):
+                continue  # `trait add|remove`: alternatives, no options listed
+            assert path in commands, (path, span)
+            options = commands[path]
+            tokens = _TOKEN.findall(span)
+            for bracket, name in tokens:
+                assert name in options, (span, name, sorted(options))
+                assert (bracket == "<") == options[name], (span, name)
+            if tokens and not span.endswith("…"):
+                listed = {name for _, name in tokens}
+                required = {name for name, needed in options.items() if needed}
+                assert required <= listed, (span, required - listed)
+            checked += 1
+    assert checked >= 40
