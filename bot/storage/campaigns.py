@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
+# The enum lives with the ruleset registry; re-exported here for existing imports.
+from bot.rulesets import Ruleset
 
-class Ruleset(StrEnum):
-    """The rule systems the bot implements; a campaign plays exactly one."""
-
-    HOCS = "hocs"
-
-    @property
-    def title(self) -> str:
-        return {Ruleset.HOCS: "Heroes of Countless Stories"}[self]
+__all__ = ["Campaign", "CampaignRepository", "CampaignSettings", "Ruleset"]
 
 
 class CampaignSettings(BaseModel):
