@@ -62,6 +62,10 @@ class Catalogue:
     def remove_app(self, name: str) -> None:
         self.app.pop(name, None)
 
+    def payload(self, tree: app_commands.CommandTree) -> list[dict[str, Any]]:
+        """The slash commands as a guild sync sends them (for checks and tooling)."""
+        return [command.to_dict(tree) for command in self.app.values()]
+
     def roots(self) -> list[commands.Command[Any, ..., Any]]:
         """Each top-level prefix command once (aliases map to the same object)."""
         unique = {id(command): command for command in self.prefix.values()}

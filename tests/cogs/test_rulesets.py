@@ -194,13 +194,17 @@ async def test_switching_with_data_asks_the_gm_once_and_keeps_everything(bot: Ta
     assert await stored_ruleset(bot, hocs) is Ruleset.TWOD10
     assert guild_names(bot, hocs) == {"character"}  # the tree followed at once
     # The persistent button pressed again (e.g. after a restart) changes nothing.
-    again = await slash.click(custom_id=f"ruleset:switch:{hocs.id}:hocs:2d10", user=humans(bot, hocs)[0])
+    again = await slash.click(
+        custom_id=f"ruleset:switch:{hocs.id}:hocs:2d10", user=humans(bot, hocs)[0]
+    )
     assert again.ephemeral and "already made" in (again.content or "")
     probe = await slash.run("character show", **player_of(bot, hocs))
     assert probe.content == "2d10 sheet"
     # Switching back (data exists: confirmed again) finds the HOCS sheet intact.
     back = await slash.run("campaign set", ruleset="hocs", **gm_of(bot, hocs))
-    await slash.click(back, label="Switch to Heroes of Countless Stories", user=humans(bot, hocs)[0])
+    await slash.click(
+        back, label="Switch to Heroes of Countless Stories", user=humans(bot, hocs)[0]
+    )
     sheet = await slash.run("character show", **player_of(bot, hocs))
     assert sheet.embeds[0]["title"] == "Mira"
     assert "hero" in guild_names(bot, hocs)

@@ -139,7 +139,7 @@ def find_app_command(
         found = found.get_command(name)
     if not isinstance(found, app_commands.Command):
         known = sorted(c.qualified_name for c in tree.walk_commands())
-        known += sorted((guild_menu or {}))
+        known += sorted(guild_menu or {})
         raise LookupError(f"no slash command /{qualified_name}; the tree has {known}")
     return found, path
 
