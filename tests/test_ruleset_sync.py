@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.client import TableBot
 from bot.command_sync import SyncMode, command_payload, sync_guild_if_changed
 from bot.config import Settings
-from bot.rulesets import RULESETS, PLATFORM_EXTENSIONS, Ruleset
+from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS, Ruleset
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
 from tests.support.discord_schema import command_limit_errors
