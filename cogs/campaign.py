@@ -53,6 +53,9 @@ class CampaignCog(commands.Cog, name="Campaign"):
                 SECRET_ROLL_RULING,
                 "one_shot: each player character gets a single hero point per adventure, at"
                 " its first /session start; session ends don't drop it (see /help session start).",
+                "ruleset: switching is refused while an encounter runs in the server; with"
+                " characters, logged rolls or sessions the GM confirms with a button first;"
+                " nothing is deleted, switching back finds every sheet.",
             ]
         },
     )

@@ -240,3 +240,12 @@ async def test_choosing_the_current_ruleset_changes_nothing(bot: TableBot) -> No
     result = await slash.run("campaign set", ruleset="hocs", **gm_of(bot, hocs))
     assert result.content == "Campaign updated." and not result.components
     assert await stored_ruleset(bot, hocs) is Ruleset.HOCS
+
+
+async def test_help_campaign_set_shows_the_switch_ruling(bot: TableBot) -> None:
+    slash = SlashHarness(bot)
+    result = await slash.run("help", command="campaign set", **player_of(bot, bot.guilds[0]))
+    rulings = "".join(f["value"] for f in result.embeds[0]["fields"] if f["name"] != "Options")
+    assert "switching is refused while an encounter runs" in rulings
+    options = "".join(f["value"] for f in result.embeds[0]["fields"] if f["name"] == "Options")
+    assert "one of hocs, 2d10" in options
