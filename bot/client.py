@@ -198,8 +198,9 @@ class TableBot(commands.Bot):
         await self.sync_guild(guild.id, force=True)
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
-        if self.is_ready():  # at startup on_ready walks every guild once
-            await self.sync_guild(guild.id)
+        # At startup each guild arrives here (GUILD_CREATE) before on_ready, which only
+        # comes after the guild streaming delay: syncing here gives the menu at once.
+        await self.sync_guild(guild.id)
 
     async def on_command_error(  # type: ignore[override]
         self, ctx: commands.Context[Any], error: commands.CommandError
