@@ -1,0 +1,1 @@
+"""Renderers of the 2d10 system (one module per concern)."""
