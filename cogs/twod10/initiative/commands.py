@@ -208,7 +208,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         ctx: Ctx,
         name: commands.Range[str, 1, 40],
         side: SideName | None = None,
-        finesse: commands.Range[int, -1, 6] | None = None,
+        finesse: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]  # hybrid: no | None
         count: commands.Range[int, 1, 20] = 1,
         unaware: bool = False,
         reach: bool = False,
@@ -248,8 +248,8 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         ctx: Ctx,
         action: ActName,
         name: Name | None = None,
-        feet: commands.Range[int, 1, 60] | None = None,
-        parry: commands.Range[int, 1, 20] | None = None,
+        feet: commands.Range[int, 1, 60] = None,  # type: ignore[assignment]
+        parry: commands.Range[int, 1, 20] = None,  # type: ignore[assignment]
     ) -> None:
         """Mark an action on your side's turn, or declare a spell at the round's start."""
         await self._change(ctx, ops.act(ops.ActChoice(action), name, feet=feet, parry=parry))

@@ -115,10 +115,14 @@ def pick(ctx: ChangeContext, name: str | None, *, side: Side | None = None) -> C
         if (seat := ctx.tracker.seat(c.id)) is not None
         and seat.owner_id == ctx.member.id
         and not c.down
-        and (side is None or c.side is side)
     ]
-    if len(mine) == 1:
-        return mine[0]
+    on_side = [c for c in mine if side is None or c.side is side]
+    if len(on_side) == 1:
+        return on_side[0]
+    if not on_side and len(mine) == 1:
+        return mine[0]  # on the other side: the rules say why it can't do that now
+    if not on_side and mine:
+        raise UserError("None of your combatants is on the side that can do that now.")
     if not mine:
         raise UserError("You have no combatant standing here for that: name one with `name`.")
     raise UserError("You play several combatants here: say which one with `name`.")
