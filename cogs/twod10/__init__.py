@@ -1,1 +1,1 @@
-"""The 2d10 system's cogs (listed in ``bot.rulesets.RULESETS``)."""
+"""The 2d10 system's commands (RulesetCogs registered in bot.rulesets)."""

@@ -1,1 +1,1 @@
-"""Renderers of the 2d10 system (one module per concern)."""
+"""Embeds and text for the 2d10 system (one module per concern)."""
