@@ -206,7 +206,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
     async def init_add(
         self,
         ctx: Ctx,
-        name: commands.Range[str, 1, 40],
+        name: Name,
         side: SideName | None = None,
         finesse: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]  # hybrid: no | None
         count: commands.Range[int, 1, 20] = 1,

@@ -260,3 +260,32 @@ async def test_end_closes_the_encounter_and_the_channel_can_begin_again(
     )
     assert "Combat begins" in text(await slash.run("init begin", **gm(slash)))
     await dpytest.empty_queue()
+
+
+async def test_the_ruleset_cant_be_switched_while_a_2d10_encounter_runs(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await setup_fight(bot, slash)
+    refused = await slash.run("campaign set", ruleset="hocs", **gm(slash))
+    assert refused.ephemeral and "An encounter is running in" in text(refused)
+    await slash.run("init end", **gm(slash))
+    switched = await slash.run("campaign set", ruleset="hocs", **gm(slash))
+    assert "An encounter is running" not in text(switched)
+    await dpytest.empty_queue()
+
+
+async def test_a_spell_declared_at_the_rounds_start_is_cast_on_the_turn_instead_of_the_attack(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await setup_fight(bot, slash)
+    early = await slash.run("init act", action="declare spell", **player(slash))
+    assert text(early) == "Spells are declared at the start of the round, before initiative."
+    await next_(slash)
+    declared = await slash.run("init act", action="declare spell", **player(slash))
+    assert text(declared) == "Mira declares a spell."
+    bot.dice = ScriptedDice([1])
+    said = await next_(slash)
+    assert "The Players' turn: Mira may each move" in said and "Spells cast now: Mira." in said
+    refused = await slash.run("init act", action="attack", **player(slash))
+    assert text(refused) == "Mira has already used their attack this turn."
+    await dpytest.empty_queue()
