@@ -79,7 +79,10 @@ class TableTree(app_commands.CommandTree):
     async def _call(self, interaction: discord.Interaction, /) -> None:
         command_sets: CommandSets | None = getattr(self.client, "command_sets", None)
         if command_sets is not None and interaction.guild_id is not None:
-            await command_sets.ensure_guild(interaction.guild_id)
+            try:
+                await command_sets.ensure_guild(interaction.guild_id)
+            except Exception:  # e.g. the database is locked: globals still answer
+                log.exception("could not register the commands of guild %s", interaction.guild_id)
         await super()._call(interaction)
 
 
