@@ -28,6 +28,7 @@ from bot.storage.character_model import (
     fresh_state,
     wounds_from_json,
 )
+from bot.storage.sql import fetch_all, fetch_one, run
 
 __all__ = [
     "Character",
@@ -54,8 +55,7 @@ class CharacterRepository:
         self._conn = conn
 
     async def _one(self, where: str, params: tuple[object, ...]) -> Character | None:
-        async with self._conn.execute(f"{_SELECT} WHERE {where}", params) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, f"{_SELECT} WHERE {where}", params)
         return character_from_row(row) if row else None
 
     async def create(
@@ -70,7 +70,8 @@ class CharacterRepository:
         """Insert a character at full resources. Raises CharacterNameTaken."""
         state = fresh_state(effective_values(sheet, speed=details.speed))
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
                 " hp, recovery, determination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
@@ -84,8 +85,7 @@ class CharacterRepository:
                     state.recovery,
                     state.determination,
                 ),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None
@@ -108,22 +108,21 @@ class CharacterRepository:
         if owner_id is not None:
             where += " AND c.owner_id = ?"
             params.append(owner_id)
-        async with self._conn.execute(
-            f"{_SELECT} WHERE {where} ORDER BY c.name_key", params
-        ) as cur:
-            return [character_from_row(row) for row in await cur.fetchall()]
+        rows = await fetch_all(self._conn, f"{_SELECT} WHERE {where} ORDER BY c.name_key", params)
+        return [character_from_row(row) for row in rows]
 
     async def search_names(
         self, guild_id: int, query: str, *, owner_id: int | None = None, limit: int = 25
     ) -> list[str]:
         """Names containing ``query`` (for autocomplete), the owner's own first."""
         pattern = "%" + normalise_name(query).replace("%", "").replace("_", "") + "%"
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT name FROM characters WHERE guild_id = ? AND name_key LIKE ?"
             " ORDER BY (owner_id = ?) DESC, name_key LIMIT ?",
             (guild_id, pattern, owner_id or 0, limit),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]
 
     async def update_sheet(
         self, character: Character, sheet: CharacterSheet, details: CharacterDetails
@@ -159,8 +158,7 @@ class CharacterRepository:
         return updated
 
     async def delete(self, character_id: int) -> bool:
-        cursor = await self._conn.execute("DELETE FROM characters WHERE id = ?", (character_id,))
-        return cursor.rowcount == 1
+        return await run(self._conn, "DELETE FROM characters WHERE id = ?", (character_id,)) == 1
 
     async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
         await self._conn.execute(
@@ -191,12 +189,12 @@ class CharacterRepository:
 
     async def spend_hero_point(self, character_id: int) -> int | None:
         """Spend one hero point; the points left, or None (nothing written) when none is left."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - 1, version = version + 1"
             " WHERE id = ? AND hero_points > 0 RETURNING hero_points",
             (character_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def hero_point_for_determination(
@@ -207,34 +205,34 @@ class CharacterRepository:
         Returns (hero points left, determination now), or None when nothing was written
         (no hero point, or determination already at its maximum).
         """
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - 1,"
             " determination = determination + 1, version = version + 1"
             " WHERE id = ? AND hero_points > 0 AND determination < ?"
             " RETURNING hero_points, determination",
             (character_id, maximum),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (int(row[0]), int(row[1])) if row else None
 
     async def set_hero_points_of_pcs(self, guild_id: int, points: int) -> list[tuple[int, str]]:
         """Set every player character's hero points in a guild; their (id, name), by name."""
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "UPDATE characters SET hero_points = ?, version = version + 1"
             " WHERE guild_id = ? AND kind = 'pc' RETURNING id, name, name_key",
             (points, guild_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [(int(r[0]), str(r[1])) for r in sorted(rows, key=lambda r: r[2])]
 
     async def give_hero_points(self, character_id: int, amount: int, maximum: int) -> int | None:
         """Add hero points (never beyond ``maximum``); the new total, or None if no such row."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = MAX(hero_points, MIN(?, hero_points + ?)),"
             " version = version + 1 WHERE id = ? RETURNING hero_points",
             (maximum, amount, character_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def take_hero_points(self, character_id: int, amount: int) -> tuple[int, int] | None:
@@ -242,19 +240,18 @@ class CharacterRepository:
 
         Call it inside the command's transaction: the read and the write are one unit.
         """
-        async with self._conn.execute(
-            "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn, "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
+        )
         if row is None:
             return None
         taken = min(int(row[0]), amount)
-        async with self._conn.execute(
+        after = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - ?, version = version + 1"
             " WHERE id = ? AND hero_points >= ? RETURNING hero_points",
             (taken, character_id, taken),
-        ) as cursor:
-            after = await cursor.fetchone()
+        )
         return (taken, int(after[0])) if after else None
 
     async def grant_fortune(self, character_id: int, source: str) -> bool:
@@ -271,21 +268,21 @@ class CharacterRepository:
 
         One DELETE … RETURNING: of two spends at once exactly one gets the row.
         """
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "DELETE FROM fortune_points WHERE character_id = ? AND source = ? RETURNING source",
             (character_id, source),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return row is not None
 
     async def regain_determination(self, character_id: int, amount: int, maximum: int) -> int:
         """Regain determination points up to ``maximum`` (never lowering); the new value."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET determination = MAX(determination, MIN(?, determination + ?)),"
             " version = version + 1 WHERE id = ? RETURNING determination",
             (maximum, amount, character_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def write_recovery(

@@ -22,6 +22,7 @@ from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
+from bot.storage.sql import fetch_one
 
 CHOICE_LIFETIME = timedelta(minutes=15)
 
@@ -178,7 +179,8 @@ class CombatRepository:
         await self._conn.execute(
             "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
         )
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"
             " intro, inputs, rolls, chosen_index, before_state, after_state, expires_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -196,15 +198,11 @@ class CombatRepository:
                 _json(after.to_dict()) if after else None,
                 timestamp(now + CHOICE_LIFETIME),
             ),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0])
 
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
-        async with self._conn.execute(
-            "SELECT * FROM damage_choices WHERE id = ?", (choice_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM damage_choices WHERE id = ?", (choice_id,))
         return _choice_from_row(row) if row else None
 
     async def latest_hit_on(
@@ -212,12 +210,12 @@ class CombatRepository:
     ) -> DamageChoice | None:
         """The newest stored hit on ``target_id`` in the guild that is still open (not
         expired), or None. Raises RulesError if its stored form is damaged."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "SELECT * FROM damage_choices WHERE guild_id = ? AND target_id = ?"
             " AND expires_at >= ? ORDER BY id DESC LIMIT 1",
             (guild_id, target_id, timestamp(now)),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _choice_from_row(row) if row else None
 
     async def update_choice(

@@ -26,6 +26,7 @@ from bot.rules.hocs.initiative import (
     Spent,
 )
 from bot.rules.hocs.skills import normalise_name
+from bot.storage.sql import fetch_one
 
 
 class EncounterExists(UserError):
@@ -150,12 +151,12 @@ class EncounterRepository:
     ) -> EncounterRecord:
         """Start the channel's encounter. Raises EncounterExists if it has one."""
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO encounters (guild_id, channel_id, gm_id) VALUES (?, ?, ?)"
                 " RETURNING id, version",
                 (guild_id, channel_id, gm_id),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise EncounterExists() from None
@@ -172,17 +173,13 @@ class EncounterRepository:
         return await self.save(record, state)
 
     async def get_by_channel(self, channel_id: int) -> EncounterRecord | None:
-        async with self._conn.execute(
-            "SELECT * FROM encounters WHERE channel_id = ?", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn, "SELECT * FROM encounters WHERE channel_id = ?", (channel_id,)
+        )
         return await self._load(row) if row else None
 
     async def get(self, encounter_id: int) -> EncounterRecord | None:
-        async with self._conn.execute(
-            "SELECT * FROM encounters WHERE id = ?", (encounter_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM encounters WHERE id = ?", (encounter_id,))
         return await self._load(row) if row else None
 
     async def _load(self, row: aiosqlite.Row) -> EncounterRecord:
