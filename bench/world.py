@@ -179,6 +179,7 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
         places = [_build_guild(guild, bot.user) for guild in seeded.guilds]
     finally:
         state.start_dispatch()
+    bot.start_background()  # as setup_hook and on_ready do once the bot is connected
     round_trips = RoundTrips(db.connection)
     await round_trips.start_tracing()
     return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)

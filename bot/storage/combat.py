@@ -22,6 +22,7 @@ from bot.rules.hocs.attack import Combatant, HitInputs, PriorRolls, Vitals
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
+from bot.storage.database import Database
 from bot.storage.sql import fetch_one
 
 CHOICE_LIFETIME = timedelta(minutes=15)
@@ -235,3 +236,13 @@ class CombatRepository:
         await self._conn.execute(
             "UPDATE damage_choices SET message_id = ? WHERE id = ?", (message_id, choice_id)
         )
+
+
+def remember_choice_message(db: Database, choice_id: int, message_id: int) -> None:
+    """Store the id of the reply carrying a choice's buttons, without a transaction of
+    its own (``Database.defer``: a click's transaction writes it first)."""
+
+    async def write(conn: aiosqlite.Connection) -> None:
+        await CombatRepository(conn).set_choice_message(choice_id, message_id)
+
+    db.defer(write)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -17,6 +19,18 @@ log = logging.getLogger(__name__)
 # Another process (a second bot instance, a backup script) may hold the write lock
 # briefly; waiting this long turns "database is locked" into a short pause.
 BUSY_TIMEOUT_MS = 10_000
+# SQLite copies the WAL back into the database file (a checkpoint) when a commit finds
+# the WAL past this many pages. That copy runs inside the unlucky command's COMMIT and
+# is most of the latency spikes over 3 ms, so the bot checkpoints from its maintenance
+# task when idle instead; this threshold is the safety net for a process that never
+# starts that task (scripts, tests) or is never idle: about 16 MiB of WAL.
+AUTOCHECKPOINT_PAGES = 4000
+# The maintenance task checkpoints when no transaction has run for this long.
+IDLE_SECONDS = 0.5
+MAINTENANCE_PERIOD_SECONDS = 1.0
+
+# A write queued by ``Database.defer``: runs on the connection inside a transaction.
+DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
 
 
 class Database:
@@ -31,6 +45,10 @@ class Database:
         self._conn = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._deferred: list[DeferredWrite] = []
+        self._last_used = time.monotonic()
+        self._maintenance: asyncio.Task[None] | None = None
+        self._checkpointed = True
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -61,6 +79,7 @@ class Database:
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
             async with conn.execute("PRAGMA quick_check") as cursor:
                 row = await cursor.fetchone()
             if row is None or row[0] != "ok":
@@ -89,27 +108,126 @@ class Database:
         """Run a block as one write transaction: all of it is committed or none.
 
         ``BEGIN IMMEDIATE`` takes the write lock up front so that two processes
-        never both read a value and then both write a stale update.
+        never both read a value and then both write a stale update. Writes queued
+        with ``defer`` run first, inside the same transaction.
         """
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
+            deferred = self._take_deferred()
             try:
+                await self._run_deferred(deferred)
                 yield self._conn
             except BaseException:
                 await self._conn.execute("ROLLBACK")
+                if deferred:  # not their fault: they still belong in the file
+                    try:
+                        await self._write_deferred(deferred)
+                    except Exception:
+                        log.exception("deferred writes lost after a rollback")
                 raise
             else:
                 await self._conn.execute("COMMIT")
+            finally:
+                self._used()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A consistent read-only view (a deferred transaction, never writes)."""
+        """A consistent read-only view (a deferred transaction, never writes).
+
+        Writes queued with ``defer`` are committed first, so a read sees them.
+        """
         async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
             await self._conn.execute("BEGIN")
             try:
                 yield self._conn
             finally:
                 await self._conn.execute("ROLLBACK")
+                self._used()
+
+    def defer(self, write: DeferredWrite) -> None:
+        """Queue a small bookkeeping write that need not cost a transaction of its own.
+
+        For what the bot learns only after a command's transaction, such as the id of
+        the reply that shows a roll: it runs at the start of the next transaction or
+        read, or from the maintenance task when idle, or at close. Never for game
+        state: a process killed before then loses the write.
+        """
+        self._deferred.append(write)
+
+    def _take_deferred(self) -> list[DeferredWrite]:
+        deferred, self._deferred = self._deferred, []
+        return deferred
+
+    async def _run_deferred(self, deferred: list[DeferredWrite]) -> None:
+        for write in deferred:
+            try:
+                await write(self._conn)
+            except Exception:
+                # A failed statement is rolled back on its own; the transaction goes on.
+                log.exception("a deferred write failed")
+
+    async def _write_deferred(self, deferred: list[DeferredWrite]) -> None:
+        """Commit ``deferred`` in a transaction of their own (the lock is held)."""
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self._run_deferred(deferred)
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+        await self._conn.execute("COMMIT")
+
+    def _used(self) -> None:
+        self._last_used = time.monotonic()
+        self._checkpointed = False
+
+    # --- maintenance: off the reply path -------------------------------------------
+
+    def start_maintenance(self) -> None:
+        """Start the task that writes deferred writes and checkpoints the WAL when idle."""
+        if self._maintenance is None:
+            self._maintenance = asyncio.get_running_loop().create_task(
+                self._maintain(), name="database-maintenance"
+            )
+
+    async def _maintain(self) -> None:
+        while True:
+            await asyncio.sleep(MAINTENANCE_PERIOD_SECONDS)
+            try:
+                await self.maintain_now(idle_for=IDLE_SECONDS)
+            except Exception:
+                log.exception("database maintenance failed; retrying later")
+
+    async def maintain_now(self, *, idle_for: float = 0.0) -> bool:
+        """Write what was deferred and, if nothing ran for ``idle_for`` seconds,
+        checkpoint the WAL (PASSIVE: it never waits for another connection's readers).
+        True if it checkpointed."""
+        if self._lock.locked():
+            return False
+        async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+                self._used()
+            if self._checkpointed or time.monotonic() - self._last_used < idle_for:
+                return False
+            await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self._checkpointed = True
+            return True
 
     async def close(self) -> None:
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._maintenance
+            self._maintenance = None
+        deferred = self._take_deferred()
+        if deferred:
+            try:
+                async with self._lock:
+                    await self._write_deferred(deferred)
+            except Exception:
+                log.exception("deferred writes lost at close")
         await self._conn.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.database import Database
 from bot.storage.sql import fetch_all, fetch_one
 
 
@@ -154,3 +155,13 @@ class RollLogRepository:
             params.append(_json(expected))
         cursor = await self._conn.execute(sql, params)
         return cursor.rowcount == 1
+
+
+def remember_message(db: Database, roll_id: int, message_id: int) -> None:
+    """Store the id of the reply showing a roll, without a transaction of its own: the
+    write rides at the start of the next transaction or read (``Database.defer``)."""
+
+    async def write(conn: aiosqlite.Connection) -> None:
+        await RollLogRepository(conn).set_message(roll_id, message_id)
+
+    db.defer(write)

@@ -23,7 +23,7 @@ from bot.render.skill_roll import escape
 from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
-from bot.storage.roll_log import RollLogRepository
+from bot.storage.roll_log import RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, spend_on_roll
 
 log = logging.getLogger(__name__)
@@ -148,5 +148,4 @@ async def reply_with_roll(
         message = await send(ctx, **kwargs)
     if message is not None:
         bot: Any = ctx.bot
-        async with bot.db.transaction() as conn:
-            await RollLogRepository(conn).set_message(outcome.stored.logged.id, message.id)
+        remember_message(bot.db, outcome.stored.logged.id, message.id)

@@ -22,7 +22,7 @@ from bot.rules.hocs.rolling import roll_pool
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character, CharacterRepository
-from bot.storage.roll_log import RollLogRepository
+from bot.storage.roll_log import RollLogRepository, remember_message
 from cogs.points.spending import StoredRoll, available_spends
 from cogs.points.views import spend_view
 from cogs.skill_rolls.common import log_roll
@@ -61,8 +61,7 @@ async def reply(
     else:
         message = await send(ctx, embed=embed, **extra)
     if message is not None:
-        async with bot.db.transaction() as conn:
-            await RollLogRepository(conn).set_message(roll_id, message.id)
+        remember_message(bot.db, roll_id, message.id)
     log.debug("skill roll %s by %s", roll_id, ctx.author.id)
 
 
