@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import discord.ext.test as dpytest
+
 from bench import report
 from bench.baselines import dice_ceiling, storage_ceiling
 from bench.seed import Scale, seed
@@ -81,7 +83,9 @@ async def overhead(
     return pairs
 
 
-async def bench(profile: Profile, *, seed_value: int, workdir: Path) -> None:
+async def bench(
+    profile: Profile, *, seed_value: int, workdir: Path, show_sql: bool = False
+) -> None:
     say(f"TableBot command-path benchmark ({profile.name}); {report.environment()}")
     say(f"{report.load()} at start")
     say(report.memory_line("at start (imports done)"))
@@ -105,9 +109,31 @@ async def bench(profile: Profile, *, seed_value: int, workdir: Path) -> None:
     loaded = report.memory_line("bot loaded (all cogs, fake guilds, members)")
     say(loaded)
     try:
+        if show_sql:
+            await _show_sql(world, seed_value)
         await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded)
     finally:
         await world.close()
+
+
+async def _show_sql(world: World, seed_value: int) -> None:
+    """The SQL of one operation per family (after one untimed run of each)."""
+    rng = random.Random(seed_value + 1)
+    await grant_hero_points(world, HERO_POINTS_GRANTED)
+    with schema_validation(False):
+        for family in FAMILIES:
+            first, second = family.build(world, rng, 2)
+            await first()
+            world.round_trips.log = []
+            calls = world.round_trips.count
+            await second()
+            log, world.round_trips.log = world.round_trips.log, None
+            say(f"/{family.command}: {len(log)} statements, {world.round_trips.count - calls}"
+                " round trips")  # fmt: skip
+            for statement in log:
+                say(f"    {statement}")
+    await dpytest.empty_queue()
+    world.forget_responses()
 
 
 async def _measure(
@@ -191,10 +217,15 @@ def main(argv: list[str] | None = None) -> int:
     size.add_argument("--quick", action="store_true", help="a tenth of the operations")
     size.add_argument("--smoke", action="store_true", help="2 guilds, 5 operations each")
     parser.add_argument("--seed", type=int, default=20240601, help="seed of every RNG")
+    parser.add_argument(
+        "--show-sql", action="store_true", help="print the statements of one operation per family"
+    )
     args = parser.parse_args(argv)
     profile = PROFILES["smoke" if args.smoke else "quick" if args.quick else "full"]
     with tempfile.TemporaryDirectory(prefix="tablebot-bench-") as workdir:
-        asyncio.run(bench(profile, seed_value=args.seed, workdir=Path(workdir)))
+        asyncio.run(
+            bench(profile, seed_value=args.seed, workdir=Path(workdir), show_sql=args.show_sql)
+        )
     return 0
 
 

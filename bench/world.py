@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sized
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,37 +59,41 @@ class Place:
         return member
 
 
+# aiosqlite hands these sqlite3 callables to its worker with the SQL as first argument.
+_ONE_STATEMENT = frozenset({"execute", "_execute_fetchall", "_execute_insert", "executescript"})
+
+
 class RoundTrips:
     """Counts calls handed to aiosqlite's worker thread (each execute, fetch, close…)
-    and the SQL statements SQLite runs (its trace callback, on that thread).
+    and the SQL statements among them (``executemany`` counts once per row).
 
     Every call crosses from the event loop to that thread and back; the count per
     operation explains most of the gap to the floor, and a regression shows as a
-    count, not only as noise.
+    count, not only as noise. Statements a trigger or a foreign-key action runs are
+    part of the statement that fired them and are not counted.
     """
 
     def __init__(self, connection: Any) -> None:
         self.count = 0
         self.statements = 0
+        self.log: list[str] | None = None  # the statements' text, while a list
         original = connection._execute
 
         async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
             self.count += 1
+            name = getattr(fn, "__name__", "")
+            if name in _ONE_STATEMENT or name == "executemany":
+                rows = args[1] if name == "executemany" and len(args) > 1 else None
+                times = len(rows) if isinstance(rows, Sized) else 1
+                self.statements += times
+                if self.log is not None and args:
+                    text = " ".join(str(args[0]).split())[:150]
+                    self.log.append(text if times == 1 else f"{text}  [x{times} rows]")
+            elif self.log is not None:
+                self.log.append(f"  (worker call without a statement: {name})")
             return await original(fn, *args, **kwargs)
 
         connection._execute = counted
-        self._connection = connection
-
-    def _traced(self, statement: str) -> None:
-        # Statements run by a trigger are reported as "-- TRIGGER …" comments: they are
-        # part of the statement that fired them, not a statement of their own.
-        if not statement.startswith("--"):
-            self.statements += 1
-
-    async def start_tracing(self) -> None:
-        """Count statements from now on (one call on the worker: sqlite3 checks the thread)."""
-        await self._connection.set_trace_callback(self._traced)
-        self.count = 0
 
 
 @dataclass
@@ -181,7 +185,6 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
         state.start_dispatch()
     bot.start_background()  # as setup_hook and on_ready do once the bot is connected
     round_trips = RoundTrips(db.connection)
-    await round_trips.start_tracing()
     return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)
 
 
