@@ -10,6 +10,7 @@ UPDATE (``… WHERE determination > 0``) and can never go below zero or happen t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 import aiosqlite
 
@@ -96,6 +97,15 @@ class CharacterRepository:
 
     async def get(self, character_id: int) -> Character | None:
         return await self._one("c.id = ?", (character_id,))
+
+    async def get_many(self, character_ids: Iterable[int]) -> dict[int, Character]:
+        """The characters with these ids that exist, by id (one query for them all)."""
+        ids = list(dict.fromkeys(character_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        rows = await fetch_all(self._conn, f"{_SELECT} WHERE c.id IN ({marks})", ids)
+        return {row["id"]: character_from_row(row) for row in rows}
 
     async def find(self, guild_id: int, name: str) -> Character | None:
         """A character of the guild by name, ignoring case and spacing."""

@@ -107,11 +107,11 @@ def _injury_banes(values: EffectiveValues, attribute: Attribute) -> int:
 
 async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
     """Refresh each linked participant from its character's current row."""
-    repo = CharacterRepository(conn)
+    characters = await CharacterRepository(conn).get_many(
+        p.character_id for p in state.participants if p.character_id is not None
+    )
     for participant in state.participants:
-        if participant.character_id is None:
-            continue
-        character = await repo.get(participant.character_id)
+        character = characters.get(participant.character_id or 0)
         if character is None:
             continue
         values = character.effective
