@@ -100,12 +100,20 @@ class CharacterRepository:
 
     async def get_many(self, character_ids: Iterable[int]) -> dict[int, Character]:
         """The characters with these ids that exist, by id (one query for them all)."""
+        found = await self.get_many_revised(character_ids)
+        return {character_id: character for character_id, (character, _) in found.items()}
+
+    async def get_many_revised(
+        self, character_ids: Iterable[int]
+    ) -> dict[int, tuple[Character, int]]:
+        """Like ``get_many``, each with its row's ``revision``: a counter a trigger
+        raises on every write to the row, whoever writes it."""
         ids = list(dict.fromkeys(character_ids))
         if not ids:
             return {}
         marks = ", ".join("?" * len(ids))
         rows = await fetch_all(self._conn, f"{_SELECT} WHERE c.id IN ({marks})", ids)
-        return {row["id"]: character_from_row(row) for row in rows}
+        return {row["id"]: (character_from_row(row), row["revision"]) for row in rows}
 
     async def find(self, guild_id: int, name: str) -> Character | None:
         """A character of the guild by name, ignoring case and spacing."""
@@ -186,12 +194,18 @@ class CharacterRepository:
 
     async def spend_determination(self, character_id: int) -> bool:
         """Spend one determination point; False (nothing written) when none is left."""
-        cursor = await self._conn.execute(
+        return await self.spend_determination_left(character_id) is not None
+
+    async def spend_determination_left(self, character_id: int) -> int | None:
+        """Spend one determination point; the points left, or None (nothing written)
+        when none is left."""
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET determination = determination - 1, version = version + 1"
-            " WHERE id = ? AND determination > 0",
+            " WHERE id = ? AND determination > 0 RETURNING determination",
             (character_id,),
         )
-        return cursor.rowcount == 1
+        return None if row is None else int(row[0])
 
     # --- hero points, fortune points, determination, rest and respite -----------------
     # Every spend is one conditional statement: it changes exactly one row or none, so

@@ -128,7 +128,7 @@ class Database:
             else:
                 await self._conn.execute("COMMIT")
             finally:
-                self._used()
+                self._used(wrote=True)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -145,7 +145,21 @@ class Database:
                 yield self._conn
             finally:
                 await self._conn.execute("ROLLBACK")
-                self._used()
+                self._used(wrote=False)
+
+    @asynccontextmanager
+    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+        """For exactly ONE read statement: SQLite runs it as its own transaction, so it
+        sees one consistent state without the BEGIN and ROLLBACK round trips of
+        ``read``. Writes queued with ``defer`` are committed first."""
+        async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+            try:
+                yield self._conn
+            finally:
+                self._used(wrote=False)
 
     def defer(self, write: DeferredWrite) -> None:
         """Queue a small bookkeeping write that need not cost a transaction of its own.
@@ -171,6 +185,7 @@ class Database:
 
     async def _write_deferred(self, deferred: list[DeferredWrite]) -> None:
         """Commit ``deferred`` in a transaction of their own (the lock is held)."""
+        self._checkpointed = False
         await self._conn.execute("BEGIN IMMEDIATE")
         try:
             await self._run_deferred(deferred)
@@ -179,9 +194,10 @@ class Database:
             raise
         await self._conn.execute("COMMIT")
 
-    def _used(self) -> None:
+    def _used(self, *, wrote: bool) -> None:
         self._last_used = time.monotonic()
-        self._checkpointed = False
+        if wrote:
+            self._checkpointed = False
 
     # --- maintenance: off the reply path -------------------------------------------
 
@@ -210,7 +226,7 @@ class Database:
             deferred = self._take_deferred()
             if deferred:
                 await self._write_deferred(deferred)
-                self._used()
+                self._used(wrote=True)  # just written: idle again from now
             if self._checkpointed or time.monotonic() - self._last_used < idle_for:
                 return False
             await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")

@@ -63,6 +63,30 @@ def _slots(state: Encounter) -> dict[int, int]:
     return {pid: index for index, slot in enumerate(state.order) for pid in slot}
 
 
+@dataclass(frozen=True)
+class EncounterStamp:
+    encounter_id: int
+    version: int
+    tracker_message_id: int | None
+    linked: int  # participants whose character exists
+    linked_revisions: int  # the sum of those characters' revisions
+
+    @staticmethod
+    def of(record: EncounterRecord, revisions: dict[int, int]) -> EncounterStamp | None:
+        """The stamp ``record`` will have if the linked characters are still at
+        ``revisions`` (character id → revision); None if one of them is not in it."""
+        linked = [p.character_id for p in record.state.participants if p.character_id]
+        if any(cid not in revisions for cid in linked):
+            return None
+        return EncounterStamp(
+            encounter_id=record.id,
+            version=record.version,
+            tracker_message_id=record.tracker_message_id,
+            linked=len(linked),
+            linked_revisions=sum(revisions[cid] for cid in linked),
+        )
+
+
 class EncounterRepository:
     """All SQL about encounters. Never commits: the caller owns the transaction."""
 
@@ -248,6 +272,23 @@ class EncounterRepository:
             INSERT_EFFECT,
             [row for eid, row in new_effects.items() if old_effects.get(eid) != row],
         )
+
+    async def stamp(self, channel_id: int) -> EncounterStamp | None:
+        """What tells whether a synced record of the channel's encounter is still current:
+        its id, version and tracker message, and the count and revision sum of the
+        characters linked to it (a character's revision rises with every write to
+        its row, a trigger sees to it). One statement; None when there is none."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT e.id, e.version, e.tracker_message_id,"
+            " (SELECT COUNT(*) FROM encounter_participants p JOIN characters c"
+            "  ON c.id = p.character_id WHERE p.encounter_id = e.id),"
+            " (SELECT COALESCE(SUM(c.revision), 0) FROM encounter_participants p"
+            "  JOIN characters c ON c.id = p.character_id WHERE p.encounter_id = e.id)"
+            " FROM encounters e WHERE e.channel_id = ?",
+            (channel_id,),
+        )
+        return None if row is None else EncounterStamp(*row)
 
     async def set_tracker_message(self, encounter_id: int, message_id: int | None) -> None:
         """Remember where the tracker is shown (not game state: the version stays)."""

@@ -82,10 +82,37 @@ class RollLogRepository:
         Raises ``aiosqlite.IntegrityError`` if the guild has no
         campaign row or the character does not exist.
         """
+        logged = await self.add(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            kind=kind,
+            expression=expression,
+            result=result,
+            total=total,
+            secret=secret,
+            character_id=character_id,
+        )
+        return logged.id
+
+    async def add(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int,
+        kind: str,
+        expression: str,
+        result: dict[str, Any],
+        total: int | None,
+        secret: bool,
+        character_id: int | None = None,
+    ) -> LoggedRoll:
+        """``record``, returning the stored row (one statement: no read-back needed)."""
         row = await fetch_one(
             self._conn,
             "INSERT INTO roll_log (guild_id, channel_id, user_id, kind, expression, result,"
-            " total, secret, character_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " total, secret, character_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
             (
                 guild_id,
                 channel_id,
@@ -98,7 +125,8 @@ class RollLogRepository:
                 character_id,
             ),
         )
-        return int(row[0])
+        assert row is not None  # an INSERT without conflict handling returns its row
+        return _from_row(row)
 
     async def get(self, roll_id: int) -> LoggedRoll | None:
         """One logged roll by id, or None."""

@@ -22,17 +22,22 @@ from bot.rules.hocs.rolling import roll_pool
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character, CharacterRepository
+from bot.storage.roll_log import LoggedRoll as StoredLog
 from bot.storage.roll_log import RollLogRepository, remember_message
 from cogs.points.spending import StoredRoll, available_spends
 from cogs.points.views import spend_view
-from cogs.skill_rolls.common import log_roll
+from cogs.skill_rolls.common import log_roll_row
 
 log = logging.getLogger(__name__)
 
 
-async def buttons_for(conn: aiosqlite.Connection, roll_id: int) -> discord.ui.View | None:
-    """The buttons a fresh roll gets: what its character has and could change it (or None)."""
-    logged = await RollLogRepository(conn).get(roll_id)
+async def buttons_for(
+    conn: aiosqlite.Connection, roll_id: int, logged: StoredLog | None = None
+) -> discord.ui.View | None:
+    """The buttons a fresh roll gets: what its character has and could change it (or None).
+    ``logged``: the row just written, if the caller has it (else it is read)."""
+    if logged is None:
+        logged = await RollLogRepository(conn).get(roll_id)
     if logged is None or logged.character_id is None:
         return None
     character = await CharacterRepository(conn).get(logged.character_id)
@@ -104,8 +109,9 @@ async def roll_and_log(
     """Roll ``spec``, write the roll log row and pick the post-roll buttons, in ``conn``'s
     transaction (anything spent before the roll is saved with it)."""
     roll = roll_pool(spec, bot.dice)
-    roll_id = await log_roll(
+    logged = await log_roll_row(
         conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
         expression=expression, character=character, secret=secret,
     )  # fmt: skip
-    return LoggedRoll(roll_id, heading, roll, difficulty, await buttons_for(conn, roll_id))
+    view = await buttons_for(conn, logged.id, logged)
+    return LoggedRoll(logged.id, heading, roll, difficulty, view)
