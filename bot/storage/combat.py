@@ -23,9 +23,14 @@ from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.database import Database
-from bot.storage.sql import fetch_one
+from bot.storage.sql import fetch_one, run
 
 CHOICE_LIFETIME = timedelta(minutes=15)
+# Expired choices are never used (every reader checks ``expires_at``), so deleting them
+# is housekeeping: at most once a minute (by the ``now`` the writer passes) rather than
+# inside every attack. A clock that went backwards sweeps at once.
+SWEEP_EVERY = timedelta(minutes=1)
+_last_sweep: datetime | None = None
 
 
 def _json(data: Any) -> str:
@@ -176,10 +181,13 @@ class CombatRepository:
         after: Vitals | None,
         now: datetime,
     ) -> int:
-        """Store an open choice (and drop expired ones); returns its id."""
-        await self._conn.execute(
-            "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
-        )
+        """Store an open choice (and drop expired ones, at most once a minute); its id."""
+        global _last_sweep
+        if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
+            await run(
+                self._conn, "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
+            )
+            _last_sweep = now
         row = await fetch_one(
             self._conn,
             "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"

@@ -148,12 +148,13 @@ class Database:
                 self._used(wrote=False)
 
     @asynccontextmanager
-    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def single(self, *, sees_deferred: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """For exactly ONE read statement: SQLite runs it as its own transaction, so it
         sees one consistent state without the BEGIN and ROLLBACK round trips of
-        ``read``. Writes queued with ``defer`` are committed first."""
+        ``read``. Writes queued with ``defer`` are committed first, unless the caller
+        says its statement reads none of what they write (``sees_deferred=False``)."""
         async with self._lock:
-            deferred = self._take_deferred()
+            deferred = self._take_deferred() if sees_deferred else []
             if deferred:
                 await self._write_deferred(deferred)
             try:

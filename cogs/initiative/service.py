@@ -241,7 +241,7 @@ class InitiativeService:
         """
         remembered = self._saved.pop(channel_id, None)
         if remembered is not None:
-            async with self.bot.db.single() as conn:
+            async with self.bot.db.single(sees_deferred=False) as conn:
                 stamp = await EncounterRepository(conn).stamp(channel_id)
             if stamp == remembered[0]:
                 self._saved[channel_id] = remembered
@@ -257,7 +257,8 @@ class InitiativeService:
         """Bring every running encounter of the guild that has one of these characters up
         to date: their hit points and conditions are stored (a versioned save, only if
         something changed) and the tracker is edited. Errors are logged, per channel."""
-        async with self.bot.db.single() as conn:
+        # (Reads encounters only: the message ids queued for later are not needed.)
+        async with self.bot.db.single(sees_deferred=False) as conn:
             channel_ids = await EncounterRepository(conn).channels_with_characters(
                 guild_id, character_ids
             )
