@@ -64,23 +64,22 @@ _ONE_STATEMENT = frozenset({"execute", "_execute_fetchall", "_execute_insert", "
 
 
 class RoundTrips:
-    """Counts calls handed to aiosqlite's worker thread (each execute, fetch, close…)
-    and the SQL statements among them (``executemany`` counts once per row).
+    """Counts the round trips to aiosqlite's worker thread (``LoopConnection``
+    counts them: statements that may wait go there, the others run on the loop's
+    thread) and the SQL statements sent either way (``executemany`` once per row).
 
-    Every call crosses from the event loop to that thread and back; the count per
-    operation explains most of the gap to the floor, and a regression shows as a
-    count, not only as noise. Statements a trigger or a foreign-key action runs are
-    part of the statement that fired them and are not counted.
+    A round trip costs two thread switches, far more than a statement; a
+    regression shows as a count, not only as noise. Statements a trigger or a
+    foreign-key action runs are part of the statement that fired them.
     """
 
     def __init__(self, connection: Any) -> None:
-        self.count = 0
+        self._connection = connection
         self.statements = 0
         self.log: list[str] | None = None  # the statements' text, while a list
         original = connection._execute
 
         async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
-            self.count += 1
             name = getattr(fn, "__name__", "")
             if name in _ONE_STATEMENT or name == "executemany":
                 rows = args[1] if name == "executemany" and len(args) > 1 else None
@@ -90,10 +89,20 @@ class RoundTrips:
                     text = " ".join(str(args[0]).split())[:150]
                     self.log.append(text if times == 1 else f"{text}  [x{times} rows]")
             elif self.log is not None:
-                self.log.append(f"  (worker call without a statement: {name})")
-            return await original(fn, *args, **kwargs)
+                self.log.append(f"  (a call without a statement: {name})")
+            worker = connection.worker_calls
+            try:
+                return await original(fn, *args, **kwargs)
+            finally:
+                if self.log is not None and connection.worker_calls != worker:
+                    self.log[-1] += "  [worker round trip]"
 
         connection._execute = counted
+
+    @property
+    def count(self) -> int:
+        """Round trips to the worker so far."""
+        return int(self._connection.worker_calls)
 
 
 @dataclass

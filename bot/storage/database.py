@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -41,7 +43,7 @@ class Database:
     ``BEGIN IMMEDIATE`` and the busy timeout.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
+    def __init__(self, connection: LoopConnection, path: Path | str) -> None:
         self._conn = connection
         self.path = path
         self._lock = asyncio.Lock()
@@ -65,7 +67,7 @@ class Database:
                 raise DatabaseUnavailable(
                     f"cannot create the folder {path.parent} for the database: {exc.strerror}"
                 ) from exc
-        pending = aiosqlite.connect(str(path), isolation_level=None)
+        pending = connect(str(path))
         try:
             conn = await pending
         except Exception as exc:
@@ -109,16 +111,20 @@ class Database:
 
         ``BEGIN IMMEDIATE`` takes the write lock up front so that two processes
         never both read a value and then both write a stale update. Writes queued
-        with ``defer`` run first, inside the same transaction.
+        with ``defer`` run first, inside the same transaction. Once the lock is
+        held nothing can wait, so the block's statements run on the loop's thread
+        (``bot.storage.connection``): no round trip to aiosqlite's worker.
         """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._begin_immediate()
             deferred = self._take_deferred()
+            self._conn.inline = True
             try:
                 await self._run_deferred(deferred)
                 yield self._conn
             except BaseException:
                 await self._conn.execute("ROLLBACK")
+                self._conn.inline = False
                 if deferred:  # not their fault: they still belong in the file
                     try:
                         await self._write_deferred(deferred)
@@ -128,38 +134,66 @@ class Database:
             else:
                 await self._conn.execute("COMMIT")
             finally:
+                self._conn.inline = False
                 self._used(wrote=True)
+
+    async def _begin_immediate(self) -> None:
+        """``BEGIN IMMEDIATE`` on the loop's thread when the write lock is free (it is,
+        almost always); when another process holds it, on the worker, which waits for
+        it up to the busy timeout without stopping the event loop."""
+        conn = self._conn
+        conn.inline = True
+        try:
+            await conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+            finally:
+                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        finally:
+            conn.inline = False
+        await conn.execute("BEGIN IMMEDIATE")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A consistent read-only view (a deferred transaction, never writes).
 
-        Writes queued with ``defer`` are committed first, so a read sees them.
+        Writes queued with ``defer`` are committed first, so a read sees them. In
+        WAL mode a reader waits for nobody, so it runs on the loop's thread.
         """
         async with self._lock:
             deferred = self._take_deferred()
             if deferred:
                 await self._write_deferred(deferred)
-            await self._conn.execute("BEGIN")
+            self._conn.inline = True
             try:
-                yield self._conn
+                await self._conn.execute("BEGIN")
+                try:
+                    yield self._conn
+                finally:
+                    await self._conn.execute("ROLLBACK")
             finally:
-                await self._conn.execute("ROLLBACK")
+                self._conn.inline = False
                 self._used(wrote=False)
 
     @asynccontextmanager
     async def single(self, *, sees_deferred: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """For exactly ONE read statement: SQLite runs it as its own transaction, so it
-        sees one consistent state without the BEGIN and ROLLBACK round trips of
-        ``read``. Writes queued with ``defer`` are committed first, unless the caller
-        says its statement reads none of what they write (``sees_deferred=False``)."""
+        sees one consistent state without the BEGIN and ROLLBACK of ``read``. Writes
+        queued with ``defer`` are committed first, unless the caller says its
+        statement reads none of what they write (``sees_deferred=False``)."""
         async with self._lock:
             deferred = self._take_deferred() if sees_deferred else []
             if deferred:
                 await self._write_deferred(deferred)
+            self._conn.inline = True
             try:
                 yield self._conn
             finally:
+                self._conn.inline = False
                 self._used(wrote=False)
 
     def defer(self, write: DeferredWrite) -> None:
@@ -187,13 +221,17 @@ class Database:
     async def _write_deferred(self, deferred: list[DeferredWrite]) -> None:
         """Commit ``deferred`` in a transaction of their own (the lock is held)."""
         self._checkpointed = False
-        await self._conn.execute("BEGIN IMMEDIATE")
+        await self._begin_immediate()
+        self._conn.inline = True
         try:
             await self._run_deferred(deferred)
         except BaseException:
             await self._conn.execute("ROLLBACK")
             raise
-        await self._conn.execute("COMMIT")
+        else:
+            await self._conn.execute("COMMIT")
+        finally:
+            self._conn.inline = False
 
     def _used(self, *, wrote: bool) -> None:
         self._last_used = time.monotonic()

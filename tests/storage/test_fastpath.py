@@ -108,11 +108,50 @@ async def test_reads_and_writes_cost_one_round_trip_each(db: Database) -> None:
         assert list(found) == [character_id] and calls.count == 1
 
 
-async def test_a_command_transaction_costs_begin_and_commit_only(db: Database) -> None:
+BEGIN = ["PRAGMA busy_timeout = 0", "BEGIN IMMEDIATE", "PRAGMA busy_timeout = 10000"]
+
+
+async def test_a_transaction_makes_no_round_trip_to_the_worker(db: Database) -> None:
+    character_id = await mira(db)
+    connection: Any = db.connection
     calls = Calls(db.connection)
-    async with db.transaction():
-        pass
-    assert calls.sql == ["BEGIN IMMEDIATE", "COMMIT"]
+    before = connection.worker_calls
+    async with db.transaction() as conn:
+        await CharacterRepository(conn).get(character_id)
+    async with db.read() as conn:
+        await CampaignRepository(conn).get_or_create(GUILD)
+    assert connection.worker_calls == before
+    assert calls.sql[:3] == BEGIN and calls.sql[4:] == ["COMMIT", "BEGIN", calls.sql[6], "ROLLBACK"]
+
+
+async def test_a_busy_write_lock_is_awaited_on_the_worker_not_the_loop(
+    db: Database, other: aiosqlite.Connection
+) -> None:
+    await other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    ticks = 0
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    async def write() -> None:
+        async with db.transaction() as conn:
+            await CampaignRepository(conn).update(GUILD, gm_role_id=4)
+        done.set()
+
+    connection: Any = db.connection
+    before = connection.worker_calls
+    running = asyncio.gather(ticker(), write())
+    await asyncio.sleep(0.2)
+    assert not done.is_set() and ticks >= 5  # waiting, and the loop kept running
+    await other.execute("COMMIT")
+    await asyncio.wait_for(running, 10)
+    assert connection.worker_calls == before + 1  # only BEGIN IMMEDIATE went to the worker
+    async with db.read() as conn:
+        assert (await CampaignRepository(conn).get_or_create(GUILD)).gm_role_id == 4
 
 
 # --- the campaign row and parsed sheets: never stale ---------------------------------
@@ -350,8 +389,8 @@ async def test_a_deferred_write_rides_in_the_next_transaction(db: Database) -> N
     calls = Calls(db.connection)
     async with db.transaction():
         pass
-    assert calls.sql[0] == "BEGIN IMMEDIATE" and calls.sql[1].startswith("UPDATE roll_log")
-    assert calls.sql[-1] == "COMMIT" and len(calls.sql) == 3
+    assert calls.sql[:3] == BEGIN and calls.sql[3].startswith("UPDATE roll_log")
+    assert calls.sql[4:] == ["COMMIT"]
     assert await message_of(db, roll_id) == 1234
 
 
