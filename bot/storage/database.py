@@ -142,6 +142,7 @@ class Database:
         almost always); when another process holds it, on the worker, which waits for
         it up to the busy timeout without stopping the event loop."""
         conn = self._conn
+        await self._end_orphan()
         conn.inline = True
         try:
             await conn.execute("PRAGMA busy_timeout = 0")
@@ -157,6 +158,13 @@ class Database:
             conn.inline = False
         await conn.execute("BEGIN IMMEDIATE")
 
+    async def _end_orphan(self) -> None:
+        """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
+        cancelled while it waited on the worker still completes there afterwards."""
+        if self._conn.worker_idle and self._conn.in_transaction:
+            log.warning("rolling back a transaction left open by a cancelled command")
+            await self._conn.execute("ROLLBACK")
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A consistent read-only view (a deferred transaction, never writes).
@@ -168,6 +176,7 @@ class Database:
             deferred = self._take_deferred()
             if deferred:
                 await self._write_deferred(deferred)
+            await self._end_orphan()
             self._conn.inline = True
             try:
                 await self._conn.execute("BEGIN")

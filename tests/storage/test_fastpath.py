@@ -154,6 +154,17 @@ async def test_a_busy_write_lock_is_awaited_on_the_worker_not_the_loop(
         assert (await CampaignRepository(conn).get_or_create(GUILD)).gm_role_id == 4
 
 
+async def test_a_transaction_left_open_by_a_cancelled_begin_is_rolled_back(
+    db: Database,
+) -> None:
+    await db.connection.execute("BEGIN IMMEDIATE")  # as if its caller had been cancelled
+    await db.connection.execute("INSERT INTO campaigns (guild_id) VALUES (5)")
+    async with db.transaction() as conn:
+        await CampaignRepository(conn).get_or_create(6)
+    async with db.read() as conn, conn.execute("SELECT guild_id FROM campaigns") as cursor:
+        assert [row[0] for row in await cursor.fetchall()] == [6]
+
+
 # --- the campaign row and parsed sheets: never stale ---------------------------------
 
 
