@@ -90,12 +90,16 @@ def _floor_times(sample: Sample, floor: Sample) -> str:
 
 
 def family_table(
-    rows: list[tuple[Sample, Sample, Sample]], floor: Sample, goals: dict[str, float]
+    rows: list[tuple[Sample, Sample, Sample]],
+    floor: Sample,
+    floors: dict[str, Sample],
+    goals: dict[str, float],
 ) -> list[str]:
     """(family, storage ceiling, dice ceiling) → the main table, the floor first.
 
-    ``x floor`` is the family's p50 over the pong floor's p50 measured in the same run;
-    ``goal`` is the issue's ceiling for that ratio.
+    ``x floor`` is the family's p50 over the p50 of the pong-floor operations run
+    between its own (``floors``; the first row pools them all); ``goal`` is the
+    issue's ceiling for that ratio.
     """
     head = (
         f"{'family':<12} {'ops':>5} {'refused':>7} {'ops/s':>8} {'p50 ms':>7} {'p95 ms':>7}"
@@ -113,10 +117,11 @@ def family_table(
     for sample, storage, dice in rows:
         lat = sample.latencies_ns
         goal = goals.get(sample.name)
+        ratio = _floor_times(sample, floors.get(sample.name, floor))
         lines.append(
             f"{sample.name:<12} {sample.ops:>5} {sample.refused:>7} {sample.rate:>8.1f}"
             f" {_ms(percentile(lat, 50)):>7} {_ms(percentile(lat, 95)):>7}"
-            f" {_ms(percentile(lat, 99)):>7} {_floor_times(sample, floor):>7}"
+            f" {_ms(percentile(lat, 99)):>7} {ratio:>7}"
             f" {f'{goal:.0f}x' if goal else '':>5} {_stmts(sample):>6} {_per_op(sample):>8}"
             f" {_times(sample, storage):>10} {_times(sample, dice):>8}"
             f"  {dice.name.removeprefix('d20: ')}"

@@ -54,7 +54,6 @@ class Profile:
 
 FULL_OPS = {"roll": 2000, "pool": 500, "check": 1000, "clash": 500, "attack": 500,
             "damage": 300, "init next": 500, "hero spend": 300, "rest": 300}  # fmt: skip
-FLOOR_OPS = {"full": 1000, "quick": 200, "smoke": 5}
 FULL_SCALE = Scale(guilds=1000, characters=5000, encounters=200)
 SMOKE_SCALE = Scale(guilds=2, characters=12, encounters=1)
 PROFILES = {
@@ -143,32 +142,23 @@ async def _measure(
     families = {family.name: family for family in FAMILIES}
     samples: dict[str, Sample] = {}
     await grant_hero_points(world, HERO_POINTS_GRANTED)
-    floor_ops = FLOOR_OPS[profile.name]
+    floors: dict[str, Sample] = {}
     with schema_validation(False):
-        # The pong floor before and after the families, pooled: a drift in the
-        # machine's load during the run moves both the floor and the families.
-        floor = await run_ops(
-            "pong floor", build_floor(world, rng, floor_ops + profile.warmup),
-            warmup=profile.warmup, world=world,
-        )  # fmt: skip
         for name in RUN_ORDER:
             family = families[name]
-            ops = family.build(world, rng, profile.ops[name] + profile.warmup)
+            count = profile.ops[name] + profile.warmup
+            ops = family.build(world, rng, count)
+            floors[name] = Sample("pong floor")
             choices = await count_rows(world, "damage_choices")
-            sample = await run_ops(name, ops, warmup=profile.warmup, world=world)
+            sample = await run_ops(
+                name, ops, warmup=profile.warmup, world=world,
+                floor=build_floor(world, rng, count), floor_sample=floors[name],
+            )  # fmt: skip
             if name == "attack":
                 hits = await count_rows(world, "damage_choices") - choices
                 sample.note = f"damage applied on {hits} of {sample.ops + profile.warmup} attacks"
             samples[name] = sample
             say(f"  /{family.command}: {sample.ops} ops in {sample.elapsed_ns / 1e9:.1f} s")
-        again = await run_ops(
-            "pong floor", build_floor(world, rng, floor_ops + profile.warmup),
-            warmup=profile.warmup, world=world,
-        )  # fmt: skip
-        floor.latencies_ns += again.latencies_ns
-        floor.elapsed_ns += again.elapsed_ns
-        floor.db_calls += again.db_calls
-        floor.statements += again.statements
     pairs = await overhead(world, rng, profile)
     say("  harness overhead measured")
 
@@ -190,11 +180,16 @@ async def _measure(
     )
     rows = [(samples[f.name], storage, dice[f.dice]) for f in FAMILIES]
     goals = {f.name: 3.0 if f.name in LIGHT else 5.0 for f in FAMILIES}
+    pooled = Sample("pong floor")
+    for floor in floors.values():
+        pooled.latencies_ns += floor.latencies_ns
+    pooled.elapsed_ns = sum(pooled.latencies_ns)
     say(
-        "x floor: p50 over the pong floor's p50 (a no-op slash command, same run);"
+        "x floor: p50 over the p50 of the pong floor (a no-op slash command) run one-for-one"
+        " between the family's operations;"
         " stmts and db calls: SQL statements and aiosqlite worker round trips per command"
     )
-    for line in report.family_table(rows, floor, goals):
+    for line in report.family_table(rows, pooled, floors, goals):
         say("  " + line)
     for sample in samples.values():
         if sample.note:

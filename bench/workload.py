@@ -232,22 +232,39 @@ async def count_rows(world: World, table: str) -> int:
     return int(row[0])
 
 
-async def run_ops(name: str, ops: list[Op], *, warmup: int, world: World) -> Sample:
-    """Run ``ops`` one after another; the first ``warmup`` are not timed."""
+async def run_ops(
+    name: str,
+    ops: list[Op],
+    *,
+    warmup: int,
+    world: World,
+    floor: list[Op] | None = None,
+    floor_sample: Sample | None = None,
+) -> Sample:
+    """Run ``ops`` one after another; the first ``warmup`` are not timed.
+
+    With ``floor`` (pong-floor operations, as many as ``ops``), one floor operation
+    runs after each operation and its latency goes to ``floor_sample``: a burst of
+    load from another process then hits the family and its yardstick alike.
+    """
     sample = Sample(name)
     for op in ops[:warmup]:
         _classify(await op(), name)
     clock = time.perf_counter_ns
-    calls, statements = world.round_trips.count, world.round_trips.statements
     started = clock()
-    for op in ops[warmup:]:
+    for index, op in enumerate(ops[warmup:]):
+        calls, statements = world.round_trips.count, world.round_trips.statements
         before = clock()
         result = await op()
         sample.latencies_ns.append(clock() - before)
+        sample.db_calls += world.round_trips.count - calls
+        sample.statements += world.round_trips.statements - statements
         sample.refused += _classify(result, name)
+        if floor is not None and floor_sample is not None:
+            before = clock()
+            _classify(await floor[warmup + index](), FLOOR_COMMAND)
+            floor_sample.latencies_ns.append(clock() - before)
     sample.elapsed_ns = clock() - started
-    sample.db_calls = world.round_trips.count - calls
-    sample.statements = world.round_trips.statements - statements
     await dpytest.empty_queue()
     world.forget_responses()
     return sample

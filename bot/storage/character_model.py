@@ -75,7 +75,7 @@ class Character:
     def effective(self) -> EffectiveValues:
         """The values to play with: the sheet with its wounds applied (worked out once per
         Character: every field it depends on is immutable)."""
-        return _effective(self.sheet, self.wounds, self.details.speed)
+        return effective_values(self.sheet, self.wounds, speed=self.details.speed)
 
 
 def fresh_state(values: EffectiveValues) -> CharacterState:
@@ -110,13 +110,6 @@ SHEET_CACHE_SIZE = 8192
 @lru_cache(maxsize=SHEET_CACHE_SIZE)
 def _sheet_from_text(text: str) -> tuple[CharacterSheet, CharacterDetails]:
     return sheet_from_dict(json.loads(text))
-
-
-@lru_cache(maxsize=SHEET_CACHE_SIZE)
-def _effective(sheet: CharacterSheet, wounds: tuple[Wound, ...], speed: int) -> EffectiveValues:
-    # A pure function of immutable values (it rebuilds and re-validates a wounded
-    # sheet, the costliest step of loading a character), keyed by those values.
-    return effective_values(sheet, wounds, speed=speed)
 
 
 @lru_cache(maxsize=1024)

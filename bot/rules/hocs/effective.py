@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attributes import MIN_ATTRIBUTE, Attribute, attribute_die
@@ -126,7 +127,15 @@ def effective_values(
 
     Raises RulesError for a negative base speed.
     """
-    wounds = tuple(wounds)
+    return _effective_values(sheet, tuple(wounds), speed)
+
+
+# Pure, of immutable values, and the costliest step of reading a character (it rebuilds
+# and re-validates the wounded sheet): worked out once per distinct input.
+@lru_cache(maxsize=8192)
+def _effective_values(
+    sheet: CharacterSheet, wounds: tuple[Wound, ...], speed: int
+) -> EffectiveValues:
     if speed < 0:
         raise RulesError("Speed cannot be negative.")
     applied = apply_wound_effects(
