@@ -14,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
@@ -83,6 +84,7 @@ class Outcome:
 Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
+@lru_cache(maxsize=4096)  # pure, of an immutable value: worked out once per sheet state
 def initiative_stats(values: EffectiveValues) -> InitiativeStats:
     """Agility, presence, training and expertise in initiative, and injury banes, from a
     character's effective values (so a wound to agility or a broken torso counts)."""
