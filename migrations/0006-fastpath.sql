@@ -14,5 +14,7 @@ BEGIN
     UPDATE characters SET revision = OLD.revision + 1 WHERE id = NEW.id;
 END;
 
--- Buttons under an /attack or /damage reply find their roll by the reply's message id.
-CREATE INDEX roll_log_by_message ON roll_log (message_id);
+-- Buttons under an /attack or /damage reply find their roll by the reply's message id
+-- (a full scan of the growing log before). Partial: a roll gets its message id only
+-- after its reply is sent, so the insert on every command's path skips this index.
+CREATE INDEX roll_log_by_message ON roll_log (message_id) WHERE message_id IS NOT NULL;
