@@ -75,6 +75,9 @@ class RoundTrips:
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        # A plain aiosqlite connection (an older bot) sends every call to the worker.
+        self._counts_itself = hasattr(connection, "worker_calls")
+        self._worker_calls = 0
         self.statements = 0
         self.log: list[str] | None = None  # the statements' text, while a list
         original = connection._execute
@@ -90,11 +93,13 @@ class RoundTrips:
                     self.log.append(text if times == 1 else f"{text}  [x{times} rows]")
             elif self.log is not None:
                 self.log.append(f"  (a call without a statement: {name})")
-            worker = connection.worker_calls
+            if not self._counts_itself:
+                self._worker_calls += 1
+            worker = self.count
             try:
                 return await original(fn, *args, **kwargs)
             finally:
-                if self.log is not None and connection.worker_calls != worker:
+                if self.log is not None and self.count != worker:
                     self.log[-1] += "  [worker round trip]"
 
         connection._execute = counted
@@ -102,7 +107,9 @@ class RoundTrips:
     @property
     def count(self) -> int:
         """Round trips to the worker so far."""
-        return int(self._connection.worker_calls)
+        if self._counts_itself:
+            return int(self._connection.worker_calls)
+        return self._worker_calls
 
 
 @dataclass
@@ -192,7 +199,9 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
         places = [_build_guild(guild, bot.user) for guild in seeded.guilds]
     finally:
         state.start_dispatch()
-    bot.start_background()  # as setup_hook and on_ready do once the bot is connected
+    start = getattr(bot, "start_background", None)  # (absent from an older bot)
+    if start is not None:
+        start()  # as setup_hook and on_ready do once the bot is connected
     round_trips = RoundTrips(db.connection)
     return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)
 
