@@ -34,6 +34,11 @@ class LoopConnection(aiosqlite.Connection):
         # Each counter is written by one thread only: submitted here, finished there.
         self._submitted = 0
         self._finished = 0
+        # aiosqlite's worker keeps its last result referenced until its next call. A
+        # sqlite3 cursor still on a row keeps its statement open, and SQLite refuses to
+        # COMMIT while one is open, so before the next call runs here the worker is
+        # sent a no-op to let go of such a cursor.
+        self._worker_holds_cursor = False
 
     @property
     def worker_idle(self) -> bool:
@@ -41,8 +46,19 @@ class LoopConnection(aiosqlite.Connection):
 
     async def _execute(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         if self.inline and self.worker_idle and self._connection is not None and self._running:
+            if self._worker_holds_cursor:
+                self._worker_holds_cursor = False
+                await self._on_worker(_nothing)
             self.inline_calls += 1
             return fn(*args, **kwargs)
+        result = await self._on_worker(fn, *args, **kwargs)
+        # (A statement without result columns, such as BEGIN, is done when it returns.)
+        self._worker_holds_cursor = (
+            isinstance(result, sqlite3.Cursor) and result.description is not None
+        )
+        return result
+
+    async def _on_worker(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         self.worker_calls += 1
         self._submitted += 1
 
@@ -53,6 +69,10 @@ class LoopConnection(aiosqlite.Connection):
                 self._finished += 1  # on the worker: it is idle again once this returns
 
         return await super()._execute(tracked)
+
+
+def _nothing() -> None:
+    return None
 
 
 def connect(path: str) -> LoopConnection:

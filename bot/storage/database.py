@@ -277,7 +277,7 @@ class Database:
                 self._used(wrote=True)  # just written: idle again from now
             if self._checkpointed or time.monotonic() - self._last_used < idle_for:
                 return False
-            await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            await self._conn.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
             self._checkpointed = True
             return True
 

@@ -159,6 +159,22 @@ async def test_a_transaction_left_open_by_a_cancelled_begin_is_rolled_back(
         assert [row[0] for row in await cursor.fetchall()] == [6]
 
 
+async def test_a_cursor_left_on_the_worker_does_not_block_the_next_commit(
+    db: Database,
+) -> None:
+    # aiosqlite's worker holds its last result; a cursor still on a row would keep its
+    # statement open and SQLite would refuse the COMMIT of the next (inline) transaction.
+    await db.connection.execute("SELECT 1 UNION ALL SELECT 2")
+    await db.connection.execute("PRAGMA journal_mode")
+    async with db.transaction() as conn:
+        await CampaignRepository(conn).update(GUILD, gm_role_id=3)
+    assert await db.maintain_now(idle_for=0) is True  # a checkpoint on the worker
+    async with db.transaction() as conn:
+        await CampaignRepository(conn).update(GUILD, gm_role_id=4)
+    async with db.read() as conn:
+        assert (await CampaignRepository(conn).get_or_create(GUILD)).gm_role_id == 4
+
+
 # --- the campaign row and parsed sheets: never stale ---------------------------------
 
 
