@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -51,6 +52,8 @@ class Database:
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
+        self._checkpointer: sqlite3.Connection | None = None
+        self._checkpoint_lock = threading.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -277,9 +280,27 @@ class Database:
                 self._used(wrote=True)  # just written: idle again from now
             if self._checkpointed or time.monotonic() - self._last_used < idle_for:
                 return False
-            await self._conn.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
-            self._checkpointed = True
-            return True
+            self._checkpointed = True  # (a write while it runs sets this back)
+        if str(self.path) != ":memory:":
+            await asyncio.to_thread(self._checkpoint)
+        return True
+
+    def _checkpoint(self) -> None:
+        """On a thread, with a connection of its own: the bot's connection and lock stay
+        free, so a command arriving meanwhile doesn't wait for the copy (in WAL mode a
+        checkpoint and writers go side by side; PASSIVE never waits for them)."""
+        with self._checkpoint_lock:
+            if self._checkpointer is None:
+                self._checkpointer = sqlite3.connect(
+                    str(self.path), isolation_level=None, check_same_thread=False
+                )
+            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def _close_checkpointer(self) -> None:
+        with self._checkpoint_lock:  # after a checkpoint still running finishes
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
 
     async def close(self) -> None:
         if self._maintenance is not None:
@@ -294,4 +315,5 @@ class Database:
                     await self._write_deferred(deferred)
             except Exception:
                 log.exception("deferred writes lost at close")
+        await asyncio.to_thread(self._close_checkpointer)
         await self._conn.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -269,3 +270,25 @@ async def test_the_maintenance_task_runs_and_stops_with_the_database(tmp_path: P
         database.MAINTENANCE_PERIOD_SECONDS = original
         await db.close()
     assert db._maintenance is None
+
+
+async def test_a_checkpoint_runs_beside_commands_not_before_them(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await new_roll(db)
+    started, release = threading.Event(), threading.Event()
+    checkpoint = db._checkpoint
+
+    def slow_checkpoint() -> None:
+        started.set()
+        release.wait(10)
+        checkpoint()
+
+    monkeypatch.setattr(db, "_checkpoint", slow_checkpoint)
+    job = asyncio.ensure_future(db.maintain_now(idle_for=0))
+    await asyncio.to_thread(started.wait, 10)
+    async with db.transaction() as conn:  # not held up by the checkpoint
+        await CampaignRepository(conn).update(GUILD, gm_role_id=9)
+    assert not job.done()
+    release.set()
+    assert await job is True
