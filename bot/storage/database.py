@@ -201,6 +201,7 @@ class Database:
             deferred = self._take_deferred() if sees_deferred else []
             if deferred:
                 await self._write_deferred(deferred)
+            await self._end_orphan()
             self._conn.inline = True
             try:
                 yield self._conn
