@@ -179,3 +179,17 @@ async def test_the_old_global_layout_is_overwritten_once(settings: Settings, db:
     assert await sync_if_changed(bot.tree, db, dev_guild_id=None, mode=SyncMode.AUTO)
     assert not await sync_if_changed(bot.tree, db, dev_guild_id=None, mode=SyncMode.AUTO)
     assert bot.synced == [None]  # one bulk overwrite, with the platform commands only
+
+
+def test_ruleset_cogs_override_the_installed_cog_hooks() -> None:
+    # bot.rulesets.RulesetCog replaces Cog._inject/_eject (discord.py 2.7) and reads the
+    # cog's __cog_commands__, __cog_app_commands__ and __cog_listeners__.
+    from discord.ext import commands
+
+    assert list(inspect.signature(commands.Cog._inject).parameters) == [
+        "self", "bot", "override", "guild", "guilds",
+    ]  # fmt: skip
+    assert list(inspect.signature(commands.Cog._eject).parameters) == ["self", "bot", "guild_ids"]
+    source = inspect.getsource(commands.Cog._inject)
+    for name in ("__cog_commands__", "__cog_app_commands__", "__cog_listeners__"):
+        assert name in source
