@@ -26,6 +26,7 @@ from bot.storage.twod10_characters import TwoD10CharacterRepository
 NONE_WORDS = frozenset({"none", "no", "-", "nothing"})
 MAX_NAME = 64
 
+_SPECIALISATION = re.compile(r'^\s*([A-Za-z]+)\s*(?::\s*|["“]\s*)(.+?)["”]?\s*$')
 _ENTRY = re.compile(r"^(?P<skill>.*?)\s*[:=]?\s*(?P<rank>[+-]?\d{1,2})$")
 
 
@@ -63,13 +64,14 @@ def parse_specialisation(text: str | None, *, what: str) -> Specialisation | Non
     """``"finesse: manual dexterity"`` → a specialisation of finesse."""
     if text is None or not text.strip() or text.strip().lower() in NONE_WORDS:
         return None
-    attribute_text, sep, rest = text.partition(":")
-    if not sep:
+    # "finesse: lockpicking", or the text's own form: finesse"manual dexterity".
+    match = _SPECIALISATION.match(text)
+    if not match:
         raise UserError(
             f"Write the {what} specialisation as attribute: words, e.g. “finesse: lockpicking”."
         )
     try:
-        return Specialisation(attribute=parse_attribute(attribute_text), text=rest)
+        return Specialisation(attribute=parse_attribute(match[1]), text=match[2])
     except RulesError as exc:
         raise rules(exc) from None
 
@@ -204,3 +206,16 @@ async def feat_choices(
             sheet = await repo.active(interaction.guild_id, interaction.user.id)
     feats = [f for f in (sheet.character.feats if sheet else ()) if len(f) <= 100]
     return _choices(_matching(current[:100], feats))
+
+
+async def own_character_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Only the user's own characters (for select)."""
+    if interaction.guild_id is None:
+        return []
+    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+        mine = await TwoD10CharacterRepository(conn).list(
+            interaction.guild_id, owner_id=interaction.user.id
+        )
+    return _choices(_matching(current[:MAX_NAME], [s.name for s in mine]))
