@@ -168,3 +168,103 @@ async def test_both_sides_spend_once_under_concurrent_presses_and_after_a_restar
     assert emu.double_answers == []
     assert emu.problems == []
     no_tracebacks(bot)
+
+
+async def next_until_prompt(emu: Any, limit: int) -> dict[str, Any]:
+    """/init next until the dying test's prompt is posted; the prompt message."""
+    channel = emu.channels[0]
+    for turn in range(limit):
+        before = len(emu.channel_log[channel])
+        await emu.slash("init next", who="gm")
+        posted = [emu.messages[i] for i in emu.channel_log[channel][before:]]
+        prompts = [m for m in posted if "must make a dying test" in (m.get("content") or "")]
+        if prompts:
+            return {"turn": turn + 1, "message": prompts[0]}
+    raise AssertionError(f"no dying test prompt in {limit} turns")
+
+
+async def test_a_dying_pc_is_prompted_on_schedule_and_rolls_once(table: Any) -> None:
+    emu, bot = table
+    await create(emu, "p3", "Cato", strength=1)  # a dying test after STR 1 × 10 rounds
+    await emu.slash("init begin", who="gm")
+    await emu.slash("init join", who="p3")
+    await emu.slash("init add", who="gm", name="Goblin", hp=7)
+    rec = await emu.slash("condition add", who="gm", target="Cato", condition="dying")
+    assert not emu.ephemeral(rec) and "dying added" in answer(rec)
+    # Two participants, so two turns a round: round 1 to round 11 is at most 22 turns,
+    # and the prompt comes at the start of Cato's turn in round 11, not before.
+    found = await next_until_prompt(emu, limit=22)
+    assert found["turn"] >= 21
+    tracker = tracker_id(emu, emu.channels[0])
+    assert "round 11" in emu.messages[tracker]["embeds"][0]["title"]
+    prompt = found["message"]
+    cato = emu.users["p3"]["id"]
+    assert prompt["content"] == f"<@{cato}> **Cato** must make a dying test."
+    shown = buttons(emu, prompt["id"])
+    assert list(shown) == ["Roll with physique", "Roll with willpower"]
+    assert all(len(c) <= 100 for c in shown.values())
+    # Someone else's player can't roll it; the owner presses twice at the same moment.
+    other = await emu.click(prompt["id"], shown["Roll with physique"], who="p1")
+    assert emu.ephemeral(other) and "Cato" in answer(other)
+    edits = emu.message_edits.get(tracker, 0)
+    changed, refused = split_presses(
+        await press_twice(emu, prompt["id"], shown["Roll with physique"], "p3")
+    )
+    rolled = emu.texts(changed)
+    # Physique with STR 1 is one die: it can't make 3 successes, so Cato dies, once.
+    assert "Cato's dying test (Physique (STR 1): " in rolled and "vs 3 — dies." in rolled
+    assert emu.ephemeral(refused) and "already been rolled" in answer(refused)
+    assert one_sentence(answer(refused)), answer(refused)
+    assert buttons(emu, prompt["id"]) == {}  # the prompt's buttons are gone
+    # Applied to the sheet and to the tracker, which was edited in place.
+    listed = emu.texts(await emu.slash("condition list", who="p3", target="Cato"))
+    assert "**dying**" not in listed and "**dead**" in listed, listed
+    assert emu.message_edits.get(tracker, 0) > edits
+    assert tracker_id(emu, emu.channels[0]) == tracker
+    row = next(
+        line
+        for line in emu.messages[tracker]["embeds"][0]["description"].splitlines()
+        if "Cato" in line
+    )
+    assert "roll it" not in row and "dying" not in row.replace("dying test", ""), row
+    assert emu.double_answers == []
+    assert emu.problems == []
+    no_tracebacks(bot)
+
+
+async def test_look_alike_and_bidi_names_and_hidden_npc_state(table: Any) -> None:
+    emu, bot = table
+    made = await create(emu, "p1", "Aria")
+    assert not emu.ephemeral(made), answer(made)
+    # A look-alike name (a zero-width space) beside "Aria" is refused, in one sentence.
+    rec = await create(emu, "p2", "Aria\u200b")
+    assert emu.ephemeral(rec) and "already a character called Aria" in answer(rec)
+    assert one_sentence(answer(rec)), answer(rec)
+    rec = await create(emu, "p2", "Cafe\u0301")
+    assert not emu.ephemeral(rec), answer(rec)
+    rec = await create(emu, "p3", "Caf\u00e9")
+    assert emu.ephemeral(rec) and "already a character called Café" in answer(rec)
+    # A right-to-left override is refused in a name and in a roll's label.
+    rec = await create(emu, "p3", "\u202eCato")
+    assert emu.ephemeral(rec) and "direction" in answer(rec), answer(rec)
+    rec = await emu.slash("roll", who="p1", expression="1d20 total \u202e12")
+    assert emu.ephemeral(rec) and "direction" in answer(rec), answer(rec)
+    assert one_sentence(answer(rec)), answer(rec)
+    for name in ("Cato", "\u202eCato"):  # nothing was stored under either
+        rec = await emu.slash("character show", who="p3", name=name)
+        assert emu.ephemeral(rec), answer(rec)
+
+    # A hidden NPC's state: the players read a status word, the GM reads everything.
+    npc = await create(emu, "gm", "Gob", kind="antagonist")
+    assert not emu.ephemeral(npc), answer(npc)
+    await emu.slash("hp", who="gm", target="Gob", change="-5")
+    await emu.slash("condition add", who="gm", target="Gob", condition="bleeding", value=2)
+    shown = emu.texts(await emu.slash("character show", who="p1", name="Gob"))
+    listed = emu.texts(await emu.slash("condition list", who="p1", target="Gob"))
+    for text in (shown, listed):
+        assert "hidden" in text and "7/12" not in text and "bleeding" not in text, text
+    shown = emu.texts(await emu.slash("character show", who="gm", name="Gob"))
+    listed = emu.texts(await emu.slash("condition list", who="gm", target="Gob"))
+    assert "7/12" in shown and "bleeding" in shown and "bleeding" in listed
+    assert emu.problems == []
+    no_tracebacks(bot)
