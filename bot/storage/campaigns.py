@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
-from bot.storage.sql import fetch_one
+# The enum lives with the ruleset registry; re-exported here for existing imports.
+from bot.rulesets import Ruleset
+from bot.storage.sql import fetch_one, run
 
-
-class Ruleset(StrEnum):
-    """The rule systems the bot implements; a campaign plays exactly one."""
-
-    HOCS = "hocs"
-
-    @property
-    def title(self) -> str:
-        return {Ruleset.HOCS: "Heroes of Countless Stories"}[self]
+__all__ = ["Campaign", "CampaignRepository", "CampaignSettings", "Ruleset"]
 
 
 class CampaignSettings(BaseModel):
@@ -132,3 +125,36 @@ class CampaignRepository:
         )
         assert row is not None  # inserted or updated
         return _from_row(row)
+
+    async def has_play_data(self, guild_id: int) -> bool:
+        """Whether the campaign has anything a switch could make people think was lost:
+        characters, logged rolls or game sessions (rolls of either ruleset are logged)."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT EXISTS (SELECT 1 FROM characters WHERE guild_id = :g)"
+            " OR EXISTS (SELECT 1 FROM roll_log WHERE guild_id = :g)"
+            " OR EXISTS (SELECT 1 FROM sessions WHERE guild_id = :g)",
+            {"g": guild_id},
+        )
+        return bool(row and row[0])
+
+    async def running_encounter_channel(self, guild_id: int) -> int | None:
+        """The channel of an encounter running in the guild, if any."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT channel_id FROM encounters WHERE guild_id = ? ORDER BY id LIMIT 1",
+            (guild_id,),
+        )
+        return None if row is None else int(row[0])
+
+    async def switch_ruleset(self, guild_id: int, old: Ruleset, new: Ruleset) -> bool:
+        """Switch from ``old`` to ``new`` only if the campaign still plays ``old``: a
+        confirmation pressed twice (or after another switch) changes nothing."""
+        changed = await run(
+            self._conn,
+            "UPDATE campaigns SET ruleset = ?,"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+            " WHERE guild_id = ? AND ruleset = ?",
+            (new.value, guild_id, old.value),
+        )
+        return changed == 1

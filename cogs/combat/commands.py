@@ -40,6 +40,7 @@ from bot.rules.hocs.attack import (
     weapon_pool,
 )
 from bot.rules.hocs.conditions import Condition
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.combat import CombatRepository, remember_choice_message
@@ -76,7 +77,9 @@ log = logging.getLogger(__name__)
 Ctx = commands.Context[TableBot]
 
 
-class CombatCog(commands.Cog, name="Combat"):
+class CombatCog(RulesetCog, name="Combat"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

@@ -10,7 +10,6 @@ skipped or repeated.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
@@ -20,7 +19,6 @@ from typing import Any
 import aiosqlite
 import discord
 
-from bot.discord_retry import retry_server_errors
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.render.initiative import tracker_embed
@@ -41,7 +39,7 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.encounters import EncounterRecord, EncounterRepository, EncounterStamp
-from bot.tracker_message import TrackerPins
+from bot.tracker_messages import TrackerMessages, TrackerView
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +181,7 @@ class InitiativeService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._messages: dict[int, discord.Message] = {}  # channel id → tracker message
-        self._shown: dict[int, tuple[int, int]] = {}  # channel id → (encounter, version) shown
-        self._tracker_pins = TrackerPins()
+        self.trackers = TrackerMessages(self._store_message_id)  # bot.tracker_messages
         # channel id → the record this process saved last, synced, and its stamp
         self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
 
@@ -292,103 +287,29 @@ class InitiativeService:
         )
         await self.refresh_tracker(channel)
 
-    # --- the tracker message ---
+    # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
+        async with self.bot.db.transaction() as conn:
+            await EncounterRepository(conn).set_tracker_message(encounter_id, message_id)
+
+    async def _tracker_view(self, channel_id: int) -> TrackerView | None:
+        record = await self.load(channel_id)
+        if record is None:
+            return None
+        return TrackerView(
+            record.id, record.version, record.tracker_message_id, tracker_embed(record.state)
+        )
 
     async def refresh_tracker(
         self, channel: discord.abc.Messageable, *, force: bool = False
     ) -> None:
-        """Show the stored state in the channel's tracker, reposting it if it was deleted.
-
-        Reads the newest state itself (under a per-channel lock), so however edits
-        interleave the last one shows the last saved state; an edit of a state
-        already shown is skipped.
-        """
+        """Show the stored state in the channel's tracker, reposting it if it was deleted."""
         channel_id = getattr(channel, "id", 0)
-        async with self._lock(channel_id):
-            record = await self.load(channel_id)
-            if record is None:
-                return
-            if not force and self._shown.get(channel_id) == (record.id, record.version):
-                return
-            embed = tracker_embed(record.state)
-            try:
-                message = await self._edit(channel, record, embed)
-            except discord.HTTPException as error:
-                # Not marked shown: the next change (or refresh) edits it again.
-                log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
-                return
-            if message is None:
-                message = await self._post(channel, record, embed)
-            if message is not None:
-                self._messages[channel_id] = message
-                self._shown[channel_id] = (record.id, record.version)
-                # Also on every later change, so a pin that failed once is made up for.
-                await self._pin(channel, message, record.id)
-
-    async def _edit(
-        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
-    ) -> discord.Message | None:
-        """The edited tracker; None when it was deleted (to post a new one).
-
-        Raises HTTPException when Discord still fails after retrying its 5xx answers.
-        """
-        if record.tracker_message_id is None:
-            return None
-        channel_id = getattr(channel, "id", 0)
-        tracker_id = record.tracker_message_id
-        message = self._messages.get(channel_id)
-        try:
-            if message is None or message.id != tracker_id:
-                # Once per process (after a restart): later edits reuse the message.
-                message = await retry_server_errors(
-                    lambda: channel.fetch_message(tracker_id), "fetching the tracker"
-                )
-            found = message
-            return await retry_server_errors(
-                lambda: found.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none()),
-                "editing the tracker",
-            )
-        except discord.NotFound:
-            return None
-
-    async def _post(
-        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
-    ) -> discord.Message | None:
-        try:
-            message = await channel.send(
-                embed=embed, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException as error:
-            log.warning("could not post the tracker in channel %s: %s", record.channel_id, error)
-            return None
-        async with self.bot.db.transaction() as conn:
-            await EncounterRepository(conn).set_tracker_message(record.id, message.id)
-        return message
-
-    async def _pin(
-        self, channel: discord.abc.Messageable, message: discord.Message, encounter_id: int
-    ) -> None:
-        """Pin the tracker unless it is; a missing permission is told to the channel once
-        per encounter (see bot.tracker_message)."""
-        await self._tracker_pins.ensure_pinned(channel, message, encounter_id)
+        await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
     ) -> None:
         """After /init end: the tracker shows the summary and is unpinned."""
-        channel_id = getattr(channel, "id", 0)
-        async with self._lock(channel_id):
-            self._shown.pop(channel_id, None)
-            message = self._messages.pop(channel_id, None)
-            if record.tracker_message_id is None:
-                return
-            try:
-                if message is None or message.id != record.tracker_message_id:
-                    message = await channel.fetch_message(record.tracker_message_id)
-                await message.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-                await message.unpin(reason="Encounter over")
-            except discord.HTTPException as error:
-                log.info("could not close the tracker in channel %s: %s", channel_id, error)
+        await self.trackers.close(channel, record.tracker_message_id, embed)
