@@ -20,6 +20,7 @@ from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.codec import encounter_from_dict, encounter_to_dict
 from bot.rules.twod10.initiative.model import Encounter
 from bot.storage.encounters import EncounterChanged, EncounterExists
+from bot.storage.sql import fetch_all, fetch_one, run
 
 __all__ = ["EncounterChanged", "EncounterExists", "Seat", "Tracker", "TrackerRecord"]
 __all__ += ["TwoD10EncounterRepository"]
@@ -119,12 +120,12 @@ class TwoD10EncounterRepository:
     ) -> TrackerRecord:
         """A new encounter in the channel. Raises EncounterExists if one is running."""
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO twod10_encounters (guild_id, channel_id, gm_id, state)"
                 f" VALUES (?, ?, ?, ?) RETURNING {_COLUMNS}",
                 (guild_id, channel_id, gm_id, tracker_to_json(tracker)),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise EncounterExists() from None
@@ -133,39 +134,41 @@ class TwoD10EncounterRepository:
         return _from_row(row)
 
     async def get_by_channel(self, channel_id: int) -> TrackerRecord | None:
-        async with self._conn.execute(
-            f"SELECT {_COLUMNS} FROM twod10_encounters WHERE channel_id = ?", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn,
+            f"SELECT {_COLUMNS} FROM twod10_encounters WHERE channel_id = ?",
+            (channel_id,),
+        )
         return _from_row(row) if row else None
 
     async def save(self, record: TrackerRecord, tracker: Tracker) -> TrackerRecord:
         """Store ``tracker`` if nobody saved since ``record`` was read (the version moves
         on by one). Raises EncounterChanged otherwise, or when the encounter ended."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE twod10_encounters SET state = ?, version = version + 1,"
             " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
             f" WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
             (tracker_to_json(tracker), record.id, record.version),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             raise EncounterChanged()
         return _from_row(row)
 
     async def set_tracker_message(self, encounter_id: int, message_id: int) -> None:
-        await self._conn.execute(
+        await run(
+            self._conn,
             "UPDATE twod10_encounters SET tracker_message_id = ? WHERE id = ?",
             (message_id, encounter_id),
         )
 
     async def delete(self, channel_id: int) -> TrackerRecord | None:
         """End the channel's encounter; the row as it was, or None if none was running."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             f"DELETE FROM twod10_encounters WHERE channel_id = ? RETURNING {_COLUMNS}",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _from_row(row) if row else None
 
     async def channels_with_sheets(self, guild_id: int, sheet_ids: Iterable[int]) -> list[int]:
@@ -173,11 +176,12 @@ class TwoD10EncounterRepository:
         wanted = sorted(set(sheet_ids))
         if not wanted:
             return []
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT DISTINCT e.channel_id FROM twod10_encounters AS e,"
             " json_each(e.state, '$.seats') AS seat"
             " WHERE e.guild_id = ? AND json_extract(seat.value, '$[2]')"
             " IN (SELECT value FROM json_each(?)) ORDER BY e.channel_id",
             (guild_id, json.dumps(wanted)),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]
