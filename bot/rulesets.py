@@ -57,6 +57,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.twod10.characters",
             "cogs.twod10.tasks",
+            "cogs.twod10.initiative",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),
