@@ -54,7 +54,10 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
     Ruleset.TWOD10: RulesetSpec(
         key=Ruleset.TWOD10,
         title="the 2d10 system",
-        extensions=(),
+        extensions=(
+            "cogs.twod10.combat",
+            "cogs.twod10.combat_adjust",
+        ),
         help_blurb="This server plays the 2d10 system.",
     ),
 }
