@@ -20,7 +20,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition
 from bot.storage.twod10_shields import ShieldBlockRepository
 from cogs.twod10.combat_access import find_sheet
-from cogs.twod10.combat_apply import conditions_after, save_vitals
+from cogs.twod10.combat_apply import save_vitals
 from cogs.twod10.combat_options import (
     CONDITION_RULINGS,
     HP_RULINGS,
@@ -34,7 +34,8 @@ from cogs.twod10.combat_options import (
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-ConditionChoice = Literal["prone", "unconscious", "dead"]
+# Dead follows the hit points (/hp), so it is not set by hand.
+ConditionChoice = Literal["prone", "unconscious"]
 
 
 class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
@@ -119,8 +120,6 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
                 wanted.add(chosen)
             else:
                 wanted.discard(chosen)
-            if chosen is TwoD10Condition.DEAD and conditions_after(sheet) != set(sheet.conditions):
-                raise UserError("Dead follows the hit points: use /hp to change them.")
             after = await TwoD10CharacterRepository(conn).set_conditions(
                 ctx.guild.id, sheet.id, wanted, expected_revision=sheet.revision
             )

@@ -118,9 +118,9 @@ def damage_lines(damage: DamageResult) -> list[str]:
 def hp_status(sheet: TwoD10Sheet) -> str:
     text = f"{sheet.hp}/{sheet.max_hp} HP"
     if "dead" in sheet.conditions:
-        return text + ", **dead**"
+        return text + ", dead"
     if sheet.hp <= 0:
-        return text + ", **dying**"
+        return text + ", dying"
     return text
 
 
