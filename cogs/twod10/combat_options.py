@@ -211,7 +211,8 @@ STRAY_RULING = (
 DYING_RULING = (
     "At 0 HP or below a character is dying (it makes the dying roll each turn); at its death"
     " threshold it is marked dead (it follows the HP, so /condition doesn't set it). A dead"
-    " character can't attack or be attacked; the GM's /hp above the threshold brings it back. Healing to 1 HP or more clears unconscious (the text: it regains"
+    " character can't attack or be attacked; the GM's /hp above the threshold brings it back."
+    " Healing to 1 HP or more clears unconscious (the text: it regains"
     " consciousness at 1 HP)."
 )
 PRONE_RULING = (
