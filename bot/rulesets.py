@@ -55,6 +55,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         key=Ruleset.TWOD10,
         title="the 2d10 system",
         extensions=(
+            "cogs.twod10.characters",
+            "cogs.twod10.tasks",
             "cogs.twod10.combat",
             "cogs.twod10.combat_adjust",
         ),
@@ -120,6 +122,10 @@ class RulesetCog(commands.Cog):
             for command in self.__cog_commands__:
                 if command.parent is None:
                     catalogue.remove_prefix(command)
+                    # A hybrid command's slash half was catalogued by _inject too.
+                    app = getattr(command, "app_command", None)
+                    if app is not None and catalogue.app.get(app.name) is app:
+                        catalogue.remove_app(app.name)
             for app_command in self.__cog_app_commands__:
                 catalogue.remove_app(app_command.name)
             for name, method_name in self.__cog_listeners__:

@@ -1,1 +1,1 @@
-"""The 2d10 system's commands (RulesetCog subclasses, listed in bot.rulesets)."""
+"""The 2d10 system's commands (RulesetCogs registered in bot.rulesets)."""

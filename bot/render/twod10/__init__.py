@@ -1,1 +1,1 @@
-"""Embeds for the 2d10 system's commands (one module per concern)."""
+"""Embeds and text for the 2d10 system (one module per concern)."""
