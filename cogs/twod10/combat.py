@@ -31,7 +31,7 @@ from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
-from cogs.twod10.combat_access import acting_sheet, find_sheet, wielded_for
+from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_apply import apply_attack, log_attack
 from cogs.twod10.combat_options import (
     ATTACK_RULINGS,
@@ -40,13 +40,14 @@ from cogs.twod10.combat_options import (
     Name,
     SituationFlags,
     Text,
-    character_names,
     parse_situation,
     situation_names,
     split_names,
     user_rules_error,
     weapon_names,
 )
+from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
 
@@ -145,17 +146,14 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             raise UserError("melee_with: names those in a melee you shoot into: add into melee.")
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
-            attacker = await acting_sheet(
-                conn, campaign=campaign, member=ctx.author, name=character,
-                action="attack with it",
-            )  # fmt: skip
-            victim = await find_sheet(conn, ctx.guild.id, target)
+            attacker = await resolve_sheet(conn, campaign, ctx.author, character, "attack with it")
+            victim = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
             for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
                 if sheet.has(TwoD10Condition.DEAD):
                     raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
             if victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
-            others = [await find_sheet(conn, ctx.guild.id, n) for n in names]
+            others = [await find_sheet(conn, ctx.guild.id, ctx.author.id, n) for n in names]
             shield = victim.character.shield
             if block:
                 if shield is None:

@@ -19,7 +19,7 @@ from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition
 from bot.storage.twod10_shields import ShieldBlockRepository
-from cogs.twod10.combat_access import find_sheet
+from cogs.twod10.access import find_sheet, shows_state
 from cogs.twod10.combat_apply import save_vitals
 from cogs.twod10.combat_options import (
     CONDITION_RULINGS,
@@ -27,9 +27,9 @@ from cogs.twod10.combat_options import (
     SHIELD_RULINGS,
     Name,
     Text,
-    character_names,
     parse_hp_change,
 )
+from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
             require_gm(ctx.author, campaign, "adjust hit points")
-            before = await find_sheet(conn, ctx.guild.id, target)
+            before = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
             if mode == "set":
                 if amount > before.max_hp:
                     raise UserError(
@@ -94,14 +94,11 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
         """List a character's conditions."""
         if ctx.guild is None:
             raise GuildOnly()
-        async with self.bot.db.read() as conn:
-            if target:
-                sheet = await find_sheet(conn, ctx.guild.id, target)
-            else:
-                found = await TwoD10CharacterRepository(conn).active(ctx.guild.id, ctx.author.id)
-                if found is None:
-                    raise UserError("You have no active character here: name one with target:.")
-                sheet = found
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+            sheet = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
+        if not shows_state(ctx.author, campaign, sheet):
+            raise UserError(f"The GM keeps {safe(sheet.name)}'s state hidden.")
         await send(ctx, embed=conditions_embed(sheet))
 
     async def _set(self, ctx: Ctx, target: str, condition: str, *, add: bool) -> None:
@@ -111,7 +108,7 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
             require_gm(ctx.author, campaign, "change conditions")
-            sheet = await find_sheet(conn, ctx.guild.id, target)
+            sheet = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
             if sheet.has(chosen) == add:
                 state = "already" if add else "not"
                 raise UserError(f"{safe(sheet.name)} is {state} {chosen.value}.")
@@ -159,7 +156,7 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
             require_gm(ctx.author, campaign, "repair shields")
-            sheet = await find_sheet(conn, ctx.guild.id, target)
+            sheet = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
             shield = sheet.character.shield
             if shield is None:
                 raise UserError(f"{safe(sheet.name)} carries no shield.")

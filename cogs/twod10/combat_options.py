@@ -137,18 +137,6 @@ def split_names(text: str | None) -> list[str]:
     return names
 
 
-async def character_names(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
-        names = await TwoD10CharacterRepository(conn).search_names(
-            interaction.guild_id, current[:MAX_NAME], owner_id=interaction.user.id
-        )
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names][:25]
-
-
 async def weapon_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:

@@ -87,15 +87,11 @@ async def test_armor_piercing_lowers_the_reduction(bot: TableBot, slash: SlashHa
 async def test_hard_cover_can_stop_the_attack(bot: TableBot, slash: SlashHarness) -> None:
     await table(bot, slash)
     scripted = script(bot, 2)
-    body = text(
-        await slash.run("attack", target="Gob", situation="hard cover 2", **player(slash))
-    )
+    body = text(await slash.run("attack", target="Gob", situation="hard cover 2", **player(slash)))
     assert "Hard cover 2/4: d4 **2** → stopped by the cover." in body
     assert scripted.requests == [4]
     script(bot, 3, 4, 4, 5)
-    body = text(
-        await slash.run("attack", target="Gob", situation="hard cover 2", **player(slash))
-    )
+    body = text(await slash.run("attack", target="Gob", situation="hard cover 2", **player(slash)))
     assert "past the cover" in body and "**10 damage**" in body
     await dpytest.empty_queue()
 

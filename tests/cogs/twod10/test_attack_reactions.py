@@ -52,9 +52,7 @@ async def test_shield_blocks_halve_until_the_shield_breaks(
 
 async def test_no_shield_no_block(bot: TableBot, slash: SlashHarness) -> None:
     await table(bot, slash)
-    refused(
-        await slash.run("attack", target="Gob", block=True, **player(slash)), "has no shield"
-    )
+    refused(await slash.run("attack", target="Gob", block=True, **player(slash)), "has no shield")
     await dpytest.empty_queue()
 
 

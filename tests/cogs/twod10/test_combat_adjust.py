@@ -60,8 +60,13 @@ async def test_conditions_add_list_remove(bot: TableBot, slash: SlashHarness) ->
         await slash.run("condition add", target="Knight", condition="prone", **gm(slash)),
         "already prone",
     )
-    listed = await slash.run("condition list", target="Knight", **player(slash))
+    listed = await slash.run("condition list", target="Knight", **gm(slash))
     assert "prone" in text(listed) and "25/25 HP" in text(listed)
+    # An NPC's state is hidden from players unless the GM shows NPC hit points.
+    refused(
+        await slash.run("condition list", target="Knight", **player(slash)),
+        "The GM keeps Knight's state hidden.",
+    )
     refused(
         await slash.run("condition remove", target="Knight", condition="prone",
                         **player(slash)),

@@ -1,63 +1,13 @@
-"""Finding the 2d10 characters a combat command is about, and what an attack is made with."""
+"""What a 2d10 attack is made with: a weapon on the sheet, bare hands or an improvised one."""
 
 from __future__ import annotations
 
-import aiosqlite
-import discord
-
 from bot.errors import UserError
-from bot.permissions import is_gm
 from bot.render.character import safe
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield
-from bot.storage.campaigns import Campaign
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
-from cogs.twod10.combat_options import IMPROVISED, MAX_NAME, UNARMED
-
-
-class NoActiveTwoD10Character(UserError):
-    def __init__(self) -> None:
-        super().__init__(
-            "You have no active character here: create one with /character create or name"
-            " one with character:."
-        )
-
-
-def unknown(name: str) -> UserError:
-    return UserError(
-        f"There is no character called {safe(name[:MAX_NAME])} here:"
-        " check /character list for the names."
-    )
-
-
-async def find_sheet(conn: aiosqlite.Connection, guild_id: int, name: str) -> TwoD10Sheet:
-    sheet = await TwoD10CharacterRepository(conn).find(guild_id, name[:MAX_NAME])
-    if sheet is None:
-        raise unknown(name)
-    return sheet
-
-
-async def acting_sheet(
-    conn: aiosqlite.Connection,
-    *,
-    campaign: Campaign,
-    member: discord.abc.User,
-    name: str | None,
-    action: str,
-) -> TwoD10Sheet:
-    """The named character (or the member's active one), which the member may act for."""
-    if name is None or not name.strip():
-        sheet = await TwoD10CharacterRepository(conn).active(campaign.guild_id, member.id)
-        if sheet is None:
-            raise NoActiveTwoD10Character()
-    else:
-        sheet = await find_sheet(conn, campaign.guild_id, name)
-    if sheet.owner_id != member.id and not is_gm(member, campaign):
-        raise UserError(
-            f"{safe(sheet.name)} isn't yours, so you can't {action}: only its owner or the GM can."
-        )
-    return sheet
+from cogs.twod10.combat_options import IMPROVISED, UNARMED
 
 
 def _plain(what: str, *, thrown: bool, two_handed: bool, offhand: bool) -> None:
