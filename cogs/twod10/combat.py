@@ -154,6 +154,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             if victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
             others = [await find_sheet(conn, ctx.guild.id, ctx.author.id, n) for n in names]
+            if {attacker.id, victim.id} & {o.id for o in others}:
+                raise UserError(
+                    "melee_with: names the others in that melee, not you or the target."
+                )
             shield = victim.character.shield
             if block:
                 if shield is None:

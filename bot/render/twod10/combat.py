@@ -59,8 +59,10 @@ def band_line(roll: TaskResult) -> str:
     if roll.natural_two:
         return "**Natural 2**: always a miss, no damage."
     text = f"{roll.band.value.capitalize()} ({'hit' if roll.succeeded else 'miss'})"
-    if roll.natural_twenty:
+    if roll.natural_twenty and roll.succeeded:
         text += "; **natural 20**: two extra damage dice"
+    elif roll.natural_twenty:  # ruling extra-dice: a natural 20 is no automatic hit
+        text += "; a natural 20, but no hit: no extra dice"
     return text + "."
 
 

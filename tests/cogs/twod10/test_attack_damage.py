@@ -112,3 +112,29 @@ async def test_a_stray_shot_into_melee_hits_another(bot: TableBot, slash: SlashH
     assert (await sheet(bot, "Gob")).hp == 15
     assert (await sheet(bot, "Knight")).hp == 24
     await dpytest.empty_queue()
+
+
+async def test_a_natural_twenty_that_misses_adds_no_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await table(bot, slash)
+    # 20 + 5 − 2 − 10 − 4 (soft cover) = 9: a miss, d8 → d6, and no extra dice.
+    scripted = script(bot, 10, 10, 3)
+    body = text(await slash.run("attack", target="Gob", bonus=-10, situation="soft cover 4",
+                                **player(slash)))  # fmt: skip
+    assert "a natural 20, but no hit: no extra dice" in body
+    assert "Rolled [3] + 2 weapon + 3 strength = 8" in body
+    assert scripted.requests == [10, 10, 6]
+    await dpytest.empty_queue()
+
+
+async def test_melee_with_cannot_name_the_attacker_or_target(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await table(bot, slash)
+    result = await slash.run(
+        "attack", target="Gob", weapon="Longbow", situation="into melee",
+        melee_with="Knight, Gob", **player(slash),
+    )  # fmt: skip
+    assert result.ephemeral and "not you or the target" in (result.content or "")
+    await dpytest.empty_queue()
