@@ -114,10 +114,11 @@ class CampaignRepository:
         return bool(row and row[0])
 
     async def running_encounter_channel(self, guild_id: int) -> int | None:
-        """The channel of an encounter running in the guild, if any."""
+        """The channel of an encounter running in the guild, if any (either ruleset's)."""
         async with self._conn.execute(
-            "SELECT channel_id FROM encounters WHERE guild_id = ? ORDER BY id LIMIT 1",
-            (guild_id,),
+            "SELECT channel_id FROM encounters WHERE guild_id = :g"
+            " UNION ALL SELECT channel_id FROM twod10_encounters WHERE guild_id = :g LIMIT 1",
+            {"g": guild_id},
         ) as cursor:
             row = await cursor.fetchone()
         return None if row is None else int(row[0])

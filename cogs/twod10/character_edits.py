@@ -90,6 +90,7 @@ class TwoD10CharacterEdits(TwoD10CharacterCommands):
         armor=options.armor_choices,
         shield=options.shield_choices,
         weapons=options.weapon_list_choices,
+        remove_feat=options.feat_choices,
     )
     async def character_edit(
         self,

@@ -187,3 +187,20 @@ def parse_skill_option(text: str) -> SkillKey:
         return parse_skill(text[:100])
     except RulesError as exc:
         raise rules(exc) from None
+
+
+async def feat_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The feats on the named (or active) character's sheet, to remove one."""
+    if interaction.guild_id is None:
+        return []
+    name = getattr(interaction.namespace, "name", None)
+    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+        repo = TwoD10CharacterRepository(conn)
+        if isinstance(name, str) and name.strip():
+            sheet = await repo.find(interaction.guild_id, name[:MAX_NAME])
+        else:
+            sheet = await repo.active(interaction.guild_id, interaction.user.id)
+    feats = [f for f in (sheet.character.feats if sheet else ()) if len(f) <= 100]
+    return _choices(_matching(current[:100], feats))

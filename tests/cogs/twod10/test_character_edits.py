@@ -102,3 +102,10 @@ async def test_help_shows_the_rulings(bot: TableBot, slash: SlashHarness) -> Non
     assert "Kept dice showing 1 and 1 fail any task" in task_help and "heroic" in task_help
     advance_help = text(await slash.run("help", command="character advance", **player(slash)))
     assert "Only the GM advances a character" in advance_help
+
+
+async def test_remove_feat_offers_the_sheets_feats(bot: TableBot, slash: SlashHarness) -> None:
+    offered = await slash.autocomplete("character edit", "remove_feat", "", user=slash.members[1])
+    assert [c["value"] for c in offered] == ["Strong grip", "Iron lungs"]
+    skills = await slash.autocomplete("character advance", "skill", "def", user=slash.members[1])
+    assert [c["value"] for c in skills][:2] == ["defense (finesse)", "defense (strength)"]

@@ -159,3 +159,14 @@ async def test_autocomplete_offers_table_names_and_characters(
     assert [c["value"] for c in weapons] == ["Shortbow, Light crossbow"]
     names = await slash.autocomplete("character show", "name", "bra", user=slash.members[1])
     assert [c["value"] for c in names] == ["Brann"]
+
+
+async def test_the_2d10_commands_fit_discords_limits(bot: TableBot) -> None:
+    from bot.rulesets import Ruleset
+    from tests.support.discord_schema import command_limit_errors
+
+    payload = bot.command_sets.catalogues[Ruleset.TWOD10].payload(bot.tree)
+    names = {command["name"] for command in payload}
+    assert {"character", "task"} <= names
+    for command in payload:
+        assert command_limit_errors(command) == [], command["name"]
