@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Literal
 
 from discord import app_commands
@@ -24,15 +25,17 @@ from bot.rules.twod10.attack import (
     roll_attack,
     target_stats,
 )
+from bot.rules.twod10.attack_inputs import MISSILE
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.skills import Skill, SkillKey
+from bot.rules.twod10.wielding import Wielded
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 from cogs.twod10.access import find_sheet, resolve_sheet
-from cogs.twod10.combat_apply import apply_attack, log_attack
+from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
 from cogs.twod10.combat_options import (
     ATTACK_RULINGS,
     Bonus,
@@ -46,6 +49,8 @@ from cogs.twod10.combat_options import (
     user_rules_error,
     weapon_names,
 )
+from cogs.twod10.combat_tracker import after_attack, tracker_here
+from cogs.twod10.combat_tracker import save as save_tracker
 from cogs.twod10.combat_weapons import wielded_for
 from cogs.twod10.options import character_names
 
@@ -165,12 +170,25 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 used = await ShieldBlockRepository(conn).used(victim.id, shield.name)
                 if used >= shield.blocks:
                     raise ShieldBroken(victim.name, shield.name)
+            view = await tracker_here(conn, ctx.guild.id, ctx.channel.id)
+            waiting = view.parry_waiting(victim.id) if view is not None else 0
+            if waiting and parry is not None:
+                raise UserError(
+                    f"{safe(victim.name)}'s parry ({waiting}) waits on the tracker and is used"
+                    " by itself: attack without parry:."
+                )
             try:
+                wielded = wielded_for(
+                    attacker.character, weapon, thrown=thrown, two_handed=two_handed,
+                    offhand=offhand,
+                )  # fmt: skip
+                # A ranged attack can't be parried, so a waiting parry stays for the next.
+                tracker_parry = waiting if wielded.kind not in MISSILE else 0
+                parry_points = tracker_parry or self._parry(victim, parry)
                 result = self._roll(
-                    attacker, victim, others, flags, weapon=weapon, maneuver=maneuver,
-                    defense=defense, finesse=finesse, thrown=thrown, two_handed=two_handed,
-                    offhand=offhand, block=block, parry=parry, advantage=advantage,
-                    disadvantage=disadvantage, bonus=bonus,
+                    attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
+                    defense=defense, finesse=finesse, block=block, parry=parry_points,
+                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -180,14 +198,34 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             report = await apply_attack(
                 conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=block
             )
+            tracker_changed = False
+            if view is not None:
+                enc, note = after_attack(
+                    view, attacker_id=attacker.id, target_id=victim.id,
+                    parry_used=bool(tracker_parry), extra=extra_attack(report),
+                )  # fmt: skip
+                tracker_changed = enc != view.record.encounter
+                await save_tracker(conn, view, enc)
+                report = replace(report, tracker_note=note)
             await log_attack(
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,
             )  # fmt: skip
-        if report.target_after.revision != report.target_before.revision:
-            notify_characters_changed(self.bot, ctx.guild.id, [hit.id])
+        changed = [hit.id] if report.target_after.revision != report.target_before.revision else []
+        if tracker_changed:
+            changed += [victim.id, attacker.id]  # the tracker redraws the encounters they're in
+        notify_characters_changed(self.bot, ctx.guild.id, changed)
         log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
         await send(ctx, embed=attack_embed(report))
+
+    @staticmethod
+    def _parry(victim: TwoD10Sheet, parry: str | None) -> int:
+        """parry: the target's finesse + melee (or ranged), spent on this attack."""
+        if parry is None:
+            return 0
+        skill = Skill.MELEE if parry == "melee" else Skill.RANGED
+        target = victim.character
+        return parry_value(target.attributes.finesse, target.skill(SkillKey(skill=skill)))
 
     def _roll(
         self,
@@ -196,23 +234,17 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         others: list[TwoD10Sheet],
         flags: SituationFlags,
         *,
-        weapon: str | None,
+        wielded: Wielded,
         maneuver: str | None,
         defense: str | None,
         finesse: bool,
-        thrown: bool,
-        two_handed: bool,
-        offhand: bool,
         block: bool,
-        parry: str | None,
+        parry: int,
         advantage: int,
         disadvantage: int,
         bonus: int,
     ) -> AttackResult:
         """Roll the attack (and redirect a stray shot); RulesError for what can't be."""
-        wielded = wielded_for(
-            attacker.character, weapon, thrown=thrown, two_handed=two_handed, offhand=offhand
-        )
         chosen = Maneuver(maneuver) if maneuver else None
         if defense is not None:
             attribute = Attribute(defense)
@@ -220,15 +252,8 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             attribute = chosen.targets[0]
         else:
             attribute = Attribute.FINESSE
-        parry_points = 0
-        if parry is not None:
-            target = victim.character
-            skill = Skill.MELEE if parry == "melee" else Skill.RANGED
-            parry_points = parry_value(
-                target.attributes.finesse, target.skill(SkillKey(skill=skill))
-            )
         situation = situation_for(
-            flags, victim, others=len(others), parry=parry_points, advantage=advantage,
+            flags, victim, others=len(others), parry=parry, advantage=advantage,
             disadvantage=disadvantage, bonus=bonus,
         )  # fmt: skip
         dice = self.bot.dice

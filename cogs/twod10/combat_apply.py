@@ -14,6 +14,7 @@ import aiosqlite
 from bot.render.twod10.combat import AttackReport, ShieldUse
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.equipment import Shield
+from bot.rules.twod10.initiative.turns import ExtraAttack
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import (
     SheetChanged,
@@ -24,6 +25,7 @@ from bot.storage.twod10_characters import (
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 
 MAX_EXPRESSION = 500
+EXTRA_ACTION_TOTAL = 25  # the to-hit table's "gain an additional action"
 
 
 def conditions_after(sheet: TwoD10Sheet, *, prone: bool = False) -> set[TwoD10Condition]:
@@ -105,6 +107,20 @@ async def apply_attack(
         shield=shield,
         prone_marked=prone and TwoD10Condition.PRONE not in hit.conditions,
     )
+
+
+def extra_attack(report: AttackReport) -> ExtraAttack | None:
+    """An attack the tracker should grant: 25 or more, or a slaying blow with a cleaving weapon."""
+    result = report.result
+    if result.roll is not None and result.hit and result.roll.total >= EXTRA_ACTION_TOTAL:
+        return ExtraAttack.EXTRA_ACTION
+    weapon = result.wielded.weapon
+    slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
+        TwoD10Condition.DEAD
+    )
+    if slain and weapon is not None and weapon.endless_cleave:
+        return ExtraAttack.ENDLESS_CLEAVE
+    return None
 
 
 def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:

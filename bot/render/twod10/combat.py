@@ -39,6 +39,7 @@ class AttackReport:
     aimed_at: str  # the target named in the command
     shield: ShieldUse | None = None
     prone_marked: bool = False
+    tracker_note: str | None = None  # the running tracker's parry or extra attack
 
 
 def _signed(value: int) -> str:
@@ -168,6 +169,8 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         lines.extend(damage_lines(result.damage))
     if report.shield is not None:
         lines.append(report.shield.line)
+    if report.tracker_note:
+        lines.append(report.tracker_note)
     before, after = report.target_before, report.target_after
     if after.revision != before.revision:
         lines.append(f"{safe(after.name)}: {before.hp}/{before.max_hp} HP → **{hp_status(after)}**")
