@@ -141,6 +141,16 @@ class CommandSets:
         self._registered[guild_id] = ruleset
         log.info("guild %s: registered the %s commands", guild_id, ruleset.value)
 
+    def unregister_ruleset(self, ruleset: Ruleset) -> None:
+        """A cog of ``ruleset`` was unloaded: guilds re-register from the catalogue."""
+        for guild_id, registered in list(self._registered.items()):
+            if registered is ruleset:
+                guild = discord.Object(id=guild_id)
+                for name in [c.name for c in self.tree.get_commands(guild=guild)]:
+                    if self.tree.get_command(name) is None:  # not a dev guild's global copy
+                        self.tree.remove_command(name, guild=guild)
+                del self._registered[guild_id]
+
     async def switched(self, guild_id: int) -> Ruleset:
         """After a ruleset switch: re-read the campaign and re-register the guild."""
         self.forget(guild_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from discord.ext import commands
 from discord.utils import maybe_coroutine
@@ -94,18 +94,16 @@ class RulesetCog(commands.Cog):
                 if command.parent is None:
                     catalogue.add_prefix(command)
                     added.append(command)
-            if not self.__cog_app_commands_group__:
-                for app_command in self.__cog_app_commands__:
-                    catalogue.add_app(app_command)
-        except Exception:
+            for app_command in _app_commands(self):
+                catalogue.add_app(app_command)
+        except Exception:  # atomic like discord.py's: undo, unload, re-raise
             for command in added:
                 catalogue.remove_prefix(command)
+            for app_command in _app_commands(self):
+                if catalogue.app.get(app_command.name) is app_command:
+                    catalogue.remove_app(app_command.name)
             await maybe_coroutine(self.cog_unload)
             raise
-        for command in added:
-            app = getattr(command, "app_command", None)
-            if app is not None and getattr(command, "with_app_command", True):
-                catalogue.add_app(app)
         cls = type(self)
         if cls.bot_check is not commands.Cog.bot_check:
             bot.add_check(self.bot_check)
@@ -123,12 +121,10 @@ class RulesetCog(commands.Cog):
             for command in self.__cog_commands__:
                 if command.parent is None:
                     catalogue.remove_prefix(command)
-                    # A hybrid command's slash half was catalogued by _inject too.
-                    app = getattr(command, "app_command", None)
-                    if app is not None and catalogue.app.get(app.name) is app:
-                        catalogue.remove_app(app.name)
-            for app_command in self.__cog_app_commands__:
+            for app_command in _app_commands(self):
                 catalogue.remove_app(app_command.name)
+            # Guild trees holding this ruleset's commands register again on next use.
+            bot.command_sets.unregister_ruleset(self.ruleset)
             for name, method_name in self.__cog_listeners__:
                 bot.remove_listener(getattr(self, method_name), name)
             cls = type(self)
@@ -138,3 +134,17 @@ class RulesetCog(commands.Cog):
                 bot.remove_check(self.bot_check_once, call_once=True)
         finally:
             await maybe_coroutine(self.cog_unload)
+
+
+def _app_commands(cog: commands.Cog) -> list[Any]:
+    """The cog's top-level slash commands: its pure app commands and the slash side of its
+    hybrid commands (what discord.py's ``Cog._inject`` and ``Bot.add_command`` would put
+    in the global tree)."""
+    found: list[Any] = []
+    if not cog.__cog_app_commands_group__:
+        found.extend(cog.__cog_app_commands__)
+    for command in cog.__cog_commands__:
+        app = getattr(command, "app_command", None)
+        if command.parent is None and app is not None:
+            found.append(app)
+    return found

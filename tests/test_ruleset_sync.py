@@ -12,11 +12,18 @@ import pytest
 from discord import app_commands
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode, command_payload, sync_guild_if_changed
+from bot.command_sync import (
+    SyncMode,
+    command_payload,
+    payload_hash,
+    sync_guild_if_changed,
+    sync_if_changed,
+)
 from bot.config import Settings
 from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS, Ruleset
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
+from bot.storage.meta import MetaRepository
 from tests.support.discord_schema import command_limit_errors
 
 GUILD = 4242
@@ -160,3 +167,30 @@ def test_the_registry_describes_every_ruleset(ruleset: Ruleset) -> None:
     assert spec.key is ruleset and spec.title == ruleset.title and spec.help_blurb
     assert not set(spec.extensions) & set(PLATFORM_EXTENSIONS)
     assert Ruleset.TWOD10.value == "2d10" and Ruleset.TWOD10.title == "the 2d10 system"
+
+
+async def test_the_old_global_layout_is_overwritten_once(settings: Settings, db: Database) -> None:
+    bot = await make_bot(settings, db)
+    # What the previous layout synced globally: the platform and HOCS's commands.
+    old = command_payload(bot.tree, None) + bot.command_sets.catalogues[Ruleset.HOCS].payload(
+        bot.tree
+    )
+    async with db.transaction() as conn:
+        await MetaRepository(conn).set("command_sync:global", payload_hash(old))
+    assert await sync_if_changed(bot.tree, db, dev_guild_id=None, mode=SyncMode.AUTO)
+    assert not await sync_if_changed(bot.tree, db, dev_guild_id=None, mode=SyncMode.AUTO)
+    assert bot.synced == [None]  # one bulk overwrite, with the platform commands only
+
+
+def test_ruleset_cogs_override_the_installed_cog_hooks() -> None:
+    # bot.rulesets.RulesetCog replaces Cog._inject/_eject (discord.py 2.7) and reads the
+    # cog's __cog_commands__, __cog_app_commands__ and __cog_listeners__.
+    from discord.ext import commands
+
+    assert list(inspect.signature(commands.Cog._inject).parameters) == [
+        "self", "bot", "override", "guild", "guilds",
+    ]  # fmt: skip
+    assert list(inspect.signature(commands.Cog._eject).parameters) == ["self", "bot", "guild_ids"]
+    source = inspect.getsource(commands.Cog._inject)
+    for name in ("__cog_commands__", "__cog_app_commands__", "__cog_listeners__"):
+        assert name in source

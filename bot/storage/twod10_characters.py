@@ -21,6 +21,7 @@ from bot.errors import UserError
 from bot.rules.hocs.skills import normalise_name
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.sheet_codec import character_from_dict, character_to_dict
+from bot.storage.sql import fetch_all, fetch_one, run
 
 
 class TwoD10Kind(StrEnum):
@@ -112,8 +113,7 @@ class TwoD10CharacterRepository:
         self._conn = conn
 
     async def _one(self, sql: str, params: tuple[object, ...]) -> TwoD10Sheet | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, sql, params)
         return _from_row(row) if row else None
 
     async def create(
@@ -126,7 +126,8 @@ class TwoD10CharacterRepository:
     ) -> TwoD10Sheet:
         """Insert a character at full hit points. Raises TwoD10NameTaken."""
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO twod10_characters (guild_id, owner_id, kind, name, name_key, sheet,"
                 f" max_hp, death_hp, hp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
                 (
@@ -140,8 +141,7 @@ class TwoD10CharacterRepository:
                     character.death_threshold,
                     character.max_hp,
                 ),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise TwoD10NameTaken(character.name) from None
@@ -159,12 +159,12 @@ class TwoD10CharacterRepository:
         wanted = sorted(set(ids))
         if not wanted:
             return {}
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             f"SELECT {_COLUMNS} FROM twod10_characters WHERE guild_id = ?"
             " AND id IN (SELECT value FROM json_each(?))",
             (guild_id, json.dumps(wanted)),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return {row["id"]: _from_row(row) for row in rows}
 
     async def find(self, guild_id: int, name: str) -> TwoD10Sheet | None:
@@ -176,24 +176,26 @@ class TwoD10CharacterRepository:
 
     async def list(self, guild_id: int, owner_id: int | None = None) -> list[TwoD10Sheet]:
         """The guild's characters (or one owner's), by name."""
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             f"SELECT {_COLUMNS} FROM twod10_characters WHERE guild_id = ?"
             " AND (? IS NULL OR owner_id = ?) ORDER BY name_key",
             (guild_id, owner_id, owner_id),
-        ) as cursor:
-            return [_from_row(row) for row in await cursor.fetchall()]
+        )
+        return [_from_row(row) for row in rows]
 
     async def search_names(
         self, guild_id: int, query: str, *, owner_id: int | None = None, limit: int = 25
     ) -> list[str]:
         """Names containing ``query`` (for autocomplete), the owner's own first."""
         pattern = "%" + normalise_name(query).replace("%", "").replace("_", "") + "%"
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT name FROM twod10_characters WHERE guild_id = ? AND name_key LIKE ?"
             " ORDER BY (owner_id = ?) DESC, name_key LIMIT ?",
             (guild_id, pattern, owner_id or 0, limit),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]
 
     async def active(self, guild_id: int, owner_id: int) -> TwoD10Sheet | None:
         """The character this member plays in this guild, if they picked one."""
@@ -204,7 +206,8 @@ class TwoD10CharacterRepository:
         )
 
     async def set_active(self, guild_id: int, owner_id: int, character_id: int) -> None:
-        await self._conn.execute(
+        await run(
+            self._conn,
             "INSERT INTO twod10_active_characters (guild_id, user_id, character_id)"
             " VALUES (?, ?, ?) ON CONFLICT (guild_id, user_id)"
             " DO UPDATE SET character_id = excluded.character_id",
@@ -324,8 +327,11 @@ class TwoD10CharacterRepository:
 
     async def delete(self, guild_id: int, character_id: int) -> bool:
         """Delete a character (its active-character links go with it); False if absent."""
-        cursor = await self._conn.execute(
-            "DELETE FROM twod10_characters WHERE guild_id = ? AND id = ?",
-            (guild_id, character_id),
+        return (
+            await run(
+                self._conn,
+                "DELETE FROM twod10_characters WHERE guild_id = ? AND id = ?",
+                (guild_id, character_id),
+            )
+            == 1
         )
-        return cursor.rowcount == 1

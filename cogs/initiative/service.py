@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
@@ -36,8 +37,8 @@ from bot.rules.hocs.initiative import (
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterRecord, EncounterRepository
+from bot.storage.characters import Character, CharacterRepository
+from bot.storage.encounters import EncounterRecord, EncounterRepository, EncounterStamp
 from bot.tracker_messages import TrackerMessages, TrackerView
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,7 @@ class Outcome:
 Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
+@lru_cache(maxsize=4096)  # pure, of an immutable value: worked out once per sheet state
 def initiative_stats(values: EffectiveValues) -> InitiativeStats:
     """Agility, presence, training and expertise in initiative, and injury banes, from a
     character's effective values (so a wound to agility or a broken torso counts)."""
@@ -108,11 +110,24 @@ def _injury_banes(values: EffectiveValues, attribute: Attribute) -> int:
 
 async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
     """Refresh each linked participant from its character's current row."""
-    repo = CharacterRepository(conn)
+    return refresh_from(state, await linked_characters(conn, state))
+
+
+# character id → (the character, its row's revision)
+Linked = dict[int, tuple[Character, int]]
+
+
+async def linked_characters(conn: aiosqlite.Connection, state: Encounter) -> Linked:
+    """The characters linked to the encounter's participants, by id (one query)."""
+    return await CharacterRepository(conn).get_many_revised(
+        p.character_id for p in state.participants if p.character_id is not None
+    )
+
+
+def refresh_from(state: Encounter, characters: Linked) -> Encounter:
+    """``state`` with each linked participant refreshed from ``characters`` (pure)."""
     for participant in state.participants:
-        if participant.character_id is None:
-            continue
-        character = await repo.get(participant.character_id)
+        character, _ = characters.get(participant.character_id or 0, (None, 0))
         if character is None:
             continue
         values = character.effective
@@ -166,7 +181,9 @@ class InitiativeService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.trackers = TrackerMessages(self._store_message_id)
+        self.trackers = TrackerMessages(self._store_message_id)  # bot.tracker_messages
+        # channel id → the record this process saved last, synced, and its stamp
+        self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
 
     async def change(
         self,
@@ -190,7 +207,8 @@ class InitiativeService:
                 raise NoEncounter() if encounter_id is None else EncounterOver()
             if encounter_id is not None and record.id != encounter_id:
                 raise EncounterOver()
-            before = await sync_characters(conn, record.state)
+            characters = await linked_characters(conn, record.state)
+            before = refresh_from(record.state, characters)
             context = ChangeContext(
                 conn=conn,
                 campaign=campaign,
@@ -204,9 +222,33 @@ class InitiativeService:
             after = update_clocks(after)
             await apply_to_characters(conn, before, after, events)
             saved = await repo.save(record, after)
+        self._remember(saved, characters)
         return Outcome(saved, before, events, campaign, context.is_gm)
 
+    def _remember(self, saved: EncounterRecord, characters: Linked) -> None:
+        """Keep the state just saved, as a load would sync it, for the tracker to draw;
+        ``load`` uses it only while the stamp (one statement) still matches."""
+        shown = replace(saved, state=refresh_from(saved.state, characters))
+        stamp = EncounterStamp.of(shown, {cid: rev for cid, (_, rev) in characters.items()})
+        if stamp is None:
+            self._saved.pop(saved.channel_id, None)
+        else:
+            self._saved[saved.channel_id] = (stamp, shown)
+
     async def load(self, channel_id: int) -> EncounterRecord | None:
+        """The channel's encounter with its linked characters synced (None if none).
+
+        The state this process saved last is reused while its stamp still matches, so
+        the tracker is drawn from it; anyone's later write (another process, another
+        command, a raw UPDATE of a character) changes the stamp and it is read again.
+        """
+        remembered = self._saved.pop(channel_id, None)
+        if remembered is not None:
+            async with self.bot.db.single(sees_deferred=False) as conn:
+                stamp = await EncounterRepository(conn).stamp(channel_id)
+            if stamp == remembered[0]:
+                self._saved[channel_id] = remembered
+                return remembered[1]
         async with self.bot.db.read() as conn:
             record = await EncounterRepository(conn).get_by_channel(channel_id)
             if record is not None:
@@ -218,7 +260,8 @@ class InitiativeService:
         """Bring every running encounter of the guild that has one of these characters up
         to date: their hit points and conditions are stored (a versioned save, only if
         something changed) and the tracker is edited. Errors are logged, per channel."""
-        async with self.bot.db.read() as conn:
+        # (Reads encounters only: the message ids queued for later are not needed.)
+        async with self.bot.db.single(sees_deferred=False) as conn:
             channel_ids = await EncounterRepository(conn).channels_with_characters(
                 guild_id, character_ids
             )
@@ -234,9 +277,11 @@ class InitiativeService:
             record = await repo.get_by_channel(channel_id)
             if record is None:
                 return  # ended in the meantime
-            state = await sync_characters(conn, record.state)
+            characters = await linked_characters(conn, record.state)
+            state = refresh_from(record.state, characters)
             if state != record.state:
-                await repo.save(record, state)
+                record = await repo.save(record, state)
+        self._remember(record, characters)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
         )

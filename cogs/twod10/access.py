@@ -16,7 +16,8 @@ from bot.character_access import NoActiveCharacter, UnknownCharacter
 from bot.errors import GuildOnly, UserError
 from bot.permissions import is_gm
 from bot.render.character import safe
-from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.rulesets import Ruleset
+from bot.storage.campaigns import Campaign, CampaignRepository, CampaignSettings
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 
 MAX_NAME = 64
@@ -29,7 +30,19 @@ def guild_of(ctx: commands.Context[Any]) -> discord.Guild:
 
 
 async def campaign_of(conn: aiosqlite.Connection, guild: discord.Guild) -> Campaign:
+    """The guild's campaign, created with defaults if missing (in a write transaction)."""
     return await CampaignRepository(conn).get_or_create(guild.id)
+
+
+async def campaign_for_reading(conn: aiosqlite.Connection, guild: discord.Guild) -> Campaign:
+    """The guild's campaign in a read (which never writes): defaults when it has none."""
+    campaign = await CampaignRepository(conn).get(guild.id)
+    if campaign is None:
+        campaign = Campaign(
+            guild_id=guild.id, ruleset=Ruleset.TWOD10, gm_role_id=None, gm_channel_id=None,
+            settings=CampaignSettings(),
+        )  # fmt: skip
+    return campaign
 
 
 async def find_sheet(

@@ -26,7 +26,14 @@ from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
 from cogs.characters.options import clean_name, clean_text
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, find_sheet, guild_of, resolve_sheet, shows_state
+from cogs.twod10.access import (
+    campaign_for_reading,
+    campaign_of,
+    find_sheet,
+    guild_of,
+    resolve_sheet,
+    shows_state,
+)
 from cogs.twod10.rulings import RULINGS
 
 log = logging.getLogger(__name__)
@@ -152,7 +159,7 @@ class TwoD10CharacterCommands(RulesetCog, name="2d10 characters"):
         """Show a character sheet: attributes, defenses, HP, skills, feats and equipment."""
         guild = guild_of(ctx)
         async with self.bot.db.read() as conn:
-            campaign = await campaign_of(conn, guild)
+            campaign = await campaign_for_reading(conn, guild)
             sheet = await find_sheet(conn, guild.id, ctx.author.id, name)
             active = await TwoD10CharacterRepository(conn).active(guild.id, sheet.owner_id)
         hidden = not shows_state(ctx.author, campaign, sheet)
@@ -169,7 +176,7 @@ class TwoD10CharacterCommands(RulesetCog, name="2d10 characters"):
         """List this server's characters with their owners; ★ marks active ones."""
         guild = guild_of(ctx)
         async with self.bot.db.read() as conn:
-            campaign = await campaign_of(conn, guild)
+            campaign = await campaign_for_reading(conn, guild)
             repo = TwoD10CharacterRepository(conn)
             found = await repo.list(guild.id, owner_id=player.id if player else None)
             active_ids = set()

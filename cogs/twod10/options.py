@@ -26,6 +26,7 @@ from bot.storage.twod10_characters import TwoD10CharacterRepository
 NONE_WORDS = frozenset({"none", "no", "-", "nothing"})
 MAX_NAME = 64
 
+_SPECIALISATION = re.compile(r'^\s*([A-Za-z]+)\s*(?::\s*|["“]\s*)(.+?)["”]?\s*$')
 _ENTRY = re.compile(r"^(?P<skill>.*?)\s*[:=]?\s*(?P<rank>[+-]?\d{1,2})$")
 
 
@@ -63,13 +64,14 @@ def parse_specialisation(text: str | None, *, what: str) -> Specialisation | Non
     """``"finesse: manual dexterity"`` → a specialisation of finesse."""
     if text is None or not text.strip() or text.strip().lower() in NONE_WORDS:
         return None
-    attribute_text, sep, rest = text.partition(":")
-    if not sep:
+    # "finesse: lockpicking", or the text's own form: finesse"manual dexterity".
+    match = _SPECIALISATION.match(text)
+    if not match:
         raise UserError(
             f"Write the {what} specialisation as attribute: words, e.g. “finesse: lockpicking”."
         )
     try:
-        return Specialisation(attribute=parse_attribute(attribute_text), text=rest)
+        return Specialisation(attribute=parse_attribute(match[1]), text=match[2])
     except RulesError as exc:
         raise rules(exc) from None
 

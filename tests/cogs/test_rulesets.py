@@ -252,3 +252,39 @@ async def test_help_campaign_set_shows_the_switch_ruling(bot: TableBot) -> None:
     assert "switching is refused while an encounter runs" in rulings
     options = "".join(f["value"] for f in result.embeds[0]["fields"] if f["name"] == "Options")
     assert "one of hocs, 2d10" in options
+
+
+async def test_unloading_a_ruleset_cog_takes_its_commands_away(bot: TableBot) -> None:
+    slash = SlashHarness(bot)
+    twod10 = await make_twod10(bot, slash)
+    assert (await slash.run("character show", **player_of(bot, twod10))).content == "2d10 sheet"
+    probe_menu = dict(bot.command_sets.catalogues[Ruleset.TWOD10].app)
+    await bot.remove_cog("Probe 2d10")
+    assert bot.command_sets.catalogues[Ruleset.TWOD10].app == {}
+    assert guild_names(bot, twod10) == set()
+    await bot.add_cog(ProbeTwoD10())  # loading again works (nothing was left behind)
+    assert bot.command_sets.catalogues[Ruleset.TWOD10].app.keys() == probe_menu.keys()
+    assert (await slash.run("character show", **player_of(bot, twod10))).content == "2d10 sheet"
+
+
+class SecondProbe(RulesetCog, name="Second probe"):
+    ruleset = Ruleset.TWOD10
+
+    @commands.hybrid_command(name="probe")
+    async def probe(self, ctx: commands.Context[Any]) -> None:
+        """A probe."""
+        await send(ctx, "probe")
+
+    @commands.hybrid_command(name="character")
+    async def character(self, ctx: commands.Context[Any]) -> None:
+        """A second /character in the same ruleset."""
+        await send(ctx, "clash")
+
+
+async def test_a_duplicate_name_within_one_ruleset_is_refused_whole(bot: TableBot) -> None:
+    first = bot.command_sets.catalogues[Ruleset.TWOD10].app["character"]
+    with pytest.raises(commands.CommandRegistrationError):
+        await bot.add_cog(SecondProbe())
+    catalogue = bot.command_sets.catalogues[Ruleset.TWOD10]
+    assert catalogue.app == {"character": first} and "probe" not in catalogue.prefix
+    assert bot.get_cog("Second probe") is None

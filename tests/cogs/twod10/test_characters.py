@@ -29,7 +29,7 @@ async def test_a_valid_build_is_stored_with_hp_and_death_threshold(
 ) -> None:
     result = await create(
         slash, "Brann", armor="Leather", shield="Buckler",
-        weapons="One-handed axe, Shortbow", positive="finesse: lockpicking",
+        weapons="One-handed axe, Shortbow", positive='finesse"manual dexterity"',
         negative="social: lying",
     )  # fmt: skip
     assert not result.ephemeral, result.content
@@ -45,6 +45,8 @@ async def test_a_valid_build_is_stored_with_hp_and_death_threshold(
     assert sheet.character.skill(SkillKey(skill=Skill.ATHLETICS)) == 2
     assert sheet.character.skill(SkillKey(skill=Skill.KNOWLEDGE, subfield="metallurgy")) == 2
     assert sheet.character.positive is not None and sheet.character.negative is not None
+    assert sheet.character.positive.text == "manual dexterity"  # the rules text's own form
+    assert sheet.character.negative.attribute.value == "social"
     assert (sheet.hp, sheet.owner_id) == (20, slash.members[1].id)
     await dpytest.empty_queue()
 

@@ -164,3 +164,12 @@ async def test_raw_numbers_without_a_sheet(bot: TableBot, slash: SlashHarness) -
     assert "**10** = 5 +3 score +2 rank" in result and "Success with complication" in result
     refused(await slash.run("task", rank=2, **player(slash, 2)), "rank goes with score")
     refused(await slash.run("task", attribute="mind", **player(slash, 2)), "no active character")
+
+
+async def test_prefix_task_in_a_2d10_guild(bot: TableBot, slash: SlashHarness) -> None:
+    script(bot, 6, 5)
+    await dpytest.message("!task strength melee", member=slash.members[1])
+    embed = dpytest.get_message().embeds[0]
+    assert embed.title == "Brann: Strength + Melee"
+    assert "**15** = 11 +2 strength +2 melee" in embed.description
+    await dpytest.empty_queue()
