@@ -5,6 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.errors import UserError
+from bot.storage.sql import fetch_one, run
 
 
 class ShieldBroken(UserError):
@@ -22,21 +23,22 @@ class ShieldBlockRepository:
 
     async def used(self, character_id: int, shield: str) -> int:
         """Blocks already made with this shield (0 when it is another shield than stored)."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "SELECT used FROM twod10_shield_blocks WHERE character_id = ? AND shield = ?",
             (character_id, shield),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def spend(self, character_id: int, shield: str, blocks: int) -> int:
         """Spend one block of a shield that has ``blocks``; return the blocks now used.
 
         One conditional upsert: a shield of another name starts from 0; nothing is written
-        when the shield is already broken, and ``None`` of a row means exactly that.
-        Raises LookupError when no block is left (the caller turns it into a refusal).
+        when the shield is already broken. Raises LookupError when no block is left
+        (the caller turns it into a refusal).
         """
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "INSERT INTO twod10_shield_blocks (character_id, shield, used) VALUES (?, ?, 1)"
             " ON CONFLICT (character_id) DO UPDATE SET"
             " used = CASE WHEN shield = excluded.shield THEN used + 1 ELSE 1 END,"
@@ -44,15 +46,14 @@ class ShieldBlockRepository:
             " WHERE shield <> excluded.shield OR used < ?"
             " RETURNING used",
             (character_id, shield, blocks),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             raise LookupError(shield)
         return int(row[0])
 
     async def repair(self, character_id: int) -> bool:
         """Forget the blocks made (a mended or new shield); False if none were stored."""
-        cursor = await self._conn.execute(
-            "DELETE FROM twod10_shield_blocks WHERE character_id = ?", (character_id,)
+        changed = await run(
+            self._conn, "DELETE FROM twod10_shield_blocks WHERE character_id = ?", (character_id,)
         )
-        return cursor.rowcount == 1
+        return changed == 1
