@@ -57,6 +57,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.twod10.characters",
             "cogs.twod10.tasks",
+            "cogs.twod10.combat",
+            "cogs.twod10.combat_adjust",
             "cogs.twod10.initiative",
         ),
         help_blurb="This server plays the 2d10 system.",

@@ -175,6 +175,16 @@ CASES += [
          setup=DECLARING, ruleset="2d10"),
     Case("init list", OPEN, setup=BEGUN, ruleset="2d10"),
 ]  # fmt: skip
+CASES += [  # 2d10 combat
+    Case("hp", GM, {"target": "Mira", "change": "-3"}, ruleset="2d10"),
+    Case("condition add", GM, {"target": "Mira", "condition": "prone"}, ruleset="2d10"),
+    Case("condition remove", GM, {"target": "Mira", "condition": "prone"}, ruleset="2d10",
+         setup=(("condition add", {"target": "Mira", "condition": "prone"}),)),
+    Case("shield repair", GM, {"target": "Mira"}, ruleset="2d10",
+         setup=(("character edit", {"shield": "Buckler", **MIRA}),)),
+    Case("attack", OWNER, {"target": "Ogre", "character": "Mira"}, ruleset="2d10"),
+    Case("condition list", OPEN, {"target": "Mira"}, ruleset="2d10"),
+]  # fmt: skip
 
 
 def test_every_command_is_classified() -> None:
