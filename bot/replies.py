@@ -4,6 +4,7 @@ when Discord no longer takes the interaction's answer."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -14,6 +15,24 @@ from bot.text import fit_message
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+
+
+class _UserId:
+    """A user for ``AllowedMentions``: discord.py sends ``.id`` as given, and Discord's API
+    types a snowflake as a string."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, user_id: int) -> None:
+        self.id = str(user_id)
+
+
+def only_pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions allowed for exactly these users (a turn's owners), nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[_UserId(i) for i in user_ids]
+    )
+
 
 # Discord's codes for an answer that came too late: the interaction's 3-second window
 # has passed (Unknown Interaction), or its 15-minute follow-up token (Unknown Webhook).

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.replies import only_pinging
 from bot.rules.hocs.initiative import Encounter, RecoveryTestDue, Side
 from bot.rules.hocs.threshold import RecoveryKind, RecoveryResult, RecoveryTest
 
@@ -44,14 +45,6 @@ def test_line(name: str, test: RecoveryTest) -> str:
 
 
 @dataclass(frozen=True)
-class _UserId:
-    """A user for ``AllowedMentions``: discord.py sends ``.id`` as given, and Discord's API
-    types a snowflake as a string."""
-
-    id: str
-
-
-@dataclass(frozen=True)
 class TurnAnnouncement:
     content: str
     embed: discord.Embed
@@ -59,9 +52,7 @@ class TurnAnnouncement:
 
     @property
     def allowed_mentions(self) -> discord.AllowedMentions:
-        return discord.AllowedMentions(
-            everyone=False, roles=False, users=[_UserId(str(i)) for i in self.ping]
-        )
+        return only_pinging(self.ping)
 
 
 def test_prompt(enc: Encounter, event: RecoveryTestDue) -> TurnAnnouncement:

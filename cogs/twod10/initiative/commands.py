@@ -14,7 +14,7 @@ from bot.client import TableBot
 from bot.errors import GuildOnly
 from bot.permissions import require_gm
 from bot.render.twod10.initiative import events_text, summary_embed, tracker_embed
-from bot.replies import send
+from bot.replies import only_pinging, send
 from bot.rules.twod10.initiative.events import ReactionWindowOpened, SideTurnStarted
 from bot.rules.twod10.initiative.model import Side
 from bot.rules.twod10.rulings import ruling
@@ -130,9 +130,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
                 pings = _pings(outcome.tracker, event)
                 if pings:
                     text = " ".join(f"<@{i}>" for i in pings) + "\n" + text
-                    kwargs["allowed_mentions"] = discord.AllowedMentions(
-                        everyone=False, roles=False, users=[discord.Object(i) for i in pings]
-                    )
+                    kwargs["allowed_mentions"] = only_pinging(pings)
             elif isinstance(event, ReactionWindowOpened) and event.eligible:
                 kwargs["view"] = reaction_view(outcome.record.id, enc.round, event.after)
         await send(ctx, text, **kwargs)
