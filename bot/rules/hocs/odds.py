@@ -59,17 +59,26 @@ def _insert(plain: tuple[int, ...], cat: int, keep: int) -> tuple[int, ...]:
     return merged[:keep]
 
 
-@dataclass(frozen=True, slots=True)
-class _State:
-    plain: tuple[int, ...]  # rerollable ordinary non-6 categories, lowest first, <= rerolls
-    failures: int  # ordinary dice below 4 (capped)
-    threes: int  # ordinary 3s (capped)
-    fives: int  # ordinary 5s (capped)
-    successes: int  # ordinary successes + determination face and chain successes so far
-    det: int | None  # the determination die's category (None: no such die)
-    det_free: bool  # the determination die may still take a talent reroll
-    crit: bool  # the determination die first showed a 1
-    chain: bool  # a fresh chain of 6s is still to be added
+# Each state carries its weights for every success count at once, packed into one
+# integer (Kronecker substitution): the weight of k successes sits in bits
+# [k*SLOT, (k+1)*SLOT). Gaining a success is a shift, merging states is an addition.
+# Weights never exceed 6^(31 + 1 + 10) < 2^109, so 128-bit slots never carry.
+SLOT = 128
+_MASK = (1 << SLOT) - 1
+
+
+def _shift(poly: int, gain: int) -> int:
+    # A success is only ever lost by a die that had it, so a right shift drops no weight.
+    return poly << (SLOT * gain) if gain >= 0 else poly >> (SLOT * -gain)
+
+
+# A state: (plain, failures, threes, fives, det, det_free, crit, chain) where
+# plain = rerollable ordinary non-6 categories, lowest first, at most ``rerolls``;
+# failures / threes / fives = ordinary dice in those categories (capped, see _caps);
+# det = the determination die's category (None: no such die); det_free = it may
+# still take a talent reroll; crit = it first showed a 1; chain = a fresh chain of
+# 6s is still to be added. Successes so far live in the packed weights.
+_State = tuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,73 +134,62 @@ def _caps(spec: PoolSpec, dice: int) -> tuple[int, int, int]:
 
 
 def _first_throw(spec: PoolSpec) -> dict[_State, int]:
-    """States after the first throw, weighted over 6^(dice) (6^(dice+1) with a determination 6)."""
+    """States after the first throw, weighted over 6^(dice + 1)."""
     extra = spec.extra_die
     ordinary = spec.dice_count - (1 if extra is DieOrigin.DETERMINATION else 0)
     fail_cap, three_cap, five_cap = _caps(spec, spec.dice_count)
     keep = spec.rerolls
-    states: dict[tuple, int] = {((), 0, 0, 0, 0): 1}
+    states: dict[tuple, int] = {((), 0, 0, 0): 1}
     for _ in range(ordinary):
         nxt: dict[tuple, int] = defaultdict(int)
-        for (plain, fail, three, five, succ), w in states.items():
+        for (plain, fail, three, five), w in states.items():
             for cat, weight in ((LOW, 2), (3, 1), (4, 1), (5, 1)):
                 key = (
                     _insert(plain, cat, keep),
                     min(fail_cap, fail + (cat < 4)),
                     min(three_cap, three + (cat == 3)),
                     min(five_cap, five + (cat == 5)),
-                    succ + (cat >= 4),
                 )
-                nxt[key] += w * weight
-            key = (plain, fail, three, five, succ + 1)  # a 6: never rerolled by the policy
-            nxt[key] += w
+                nxt[key] += _shift(w, cat >= 4) * weight
+            nxt[(plain, fail, three, five)] += w << SLOT  # a 6: never rerolled by the policy
         states = nxt
     out: dict[_State, int] = defaultdict(int)
-    for (plain, fail, three, five, succ), w in states.items():
+    for (plain, fail, three, five), w in states.items():
         if extra is not DieOrigin.DETERMINATION:
-            out[_State(plain, fail, three, five, succ, None, False, False, False)] += w * 6
+            out[(plain, fail, three, five, None, False, False, False)] += w * 6
             continue
         for cat, weight, one in _FACES:
-            s = _State(plain, fail, three, five, succ + (cat >= 4), cat, True, one, False)
-            out[s] += w * weight * 6
+            out[(plain, fail, three, five, cat, True, one, False)] += _shift(w, cat >= 4) * 6
         # A 6 explodes at once: its first chain face decides whether it may be rerolled.
-        out[_State(plain, fail, three, five, succ + 1, 6, True, False, False)] += w * 3  # fizzled
-        out[_State(plain, fail, three, five, succ + 2, 6, False, False, False)] += w * 2  # 4 or 5
-        out[_State(plain, fail, three, five, succ + 2, 6, False, False, True)] += w * 1  # 6: on
+        out[(plain, fail, three, five, 6, True, False, False)] += (w << SLOT) * 3  # fizzled
+        out[(plain, fail, three, five, 6, False, False, False)] += (w << 2 * SLOT) * 2  # 4, 5
+        out[(plain, fail, three, five, 6, False, False, True)] += w << 2 * SLOT  # 6: rolls on
     return out
 
 
 def _totals(s: _State) -> tuple[int, int, int]:
-    d = s.det
+    _, failures, threes, fives, d = s[:5]
     if d is None:
-        return s.failures, s.threes, s.fives
-    return s.failures + (d < 4), s.threes + (d == 3), s.fives + (d == 5)
+        return failures, threes, fives
+    return failures + (d < 4), threes + (d == 3), fives + (d == 5)
 
 
-def _final_successes(s: _State, focus: int, guaranteed: int) -> int:
-    fixed, _, _ = settle_counts(*_totals(s), focus=focus, guaranteed=guaranteed)
-    return s.successes + fixed
-
-
-def _reroll(s: _State, old: int, new: int, *, det: bool) -> _State:
-    gain = (new >= 4) - (old >= 4)
+def _reroll(s: _State, w: int, old: int, new: int, *, det: bool) -> tuple[_State, int]:
+    w = _shift(w, (new >= 4) - (old >= 4))
+    plain, failures, threes, fives, d, free, crit, chain = s
     if det:
-        return _State(
-            s.plain, s.failures, s.threes, s.fives, s.successes + gain, new, False, s.crit, s.chain
-        )
-    # Counts here are never capped below the truth in a way the move can change: a
-    # capped count stays at or above the policy's own cap (see _caps).
-    return _State(
-        s.plain[1:],
-        max(0, s.failures + (new < 4) - (old < 4)),
-        max(0, s.threes + (new == 3) - (old == 3)),
-        max(0, s.fives + (new == 5) - (old == 5)),
-        s.successes + gain,
-        s.det,
-        s.det_free,
-        s.crit,
-        s.chain,
-    )
+        return (plain, failures, threes, fives, new, False, crit, chain or new == 6), w
+    # A capped count stays at or above the policy's own cap after this move (see _caps).
+    return (
+        plain[1:],
+        max(0, failures + (new < 4) - (old < 4)),
+        max(0, threes + (new == 3) - (old == 3)),
+        max(0, fives + (new == 5) - (old == 5)),
+        d,
+        free,
+        crit,
+        chain,
+    ), w
 
 
 @lru_cache(maxsize=4096)
@@ -205,9 +203,9 @@ def pool_odds(spec: PoolSpec, cap: int = 0) -> PoolOdds:
     cap = cap or max(dice + 2, 13)
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
     layer = _first_throw(spec)
-    # final[(successes, crit, chain)] weighted over 6^(first throw) * 6^(rerolls spent),
-    # all brought to one denominator 6^(dice + 1 + rerolls).
-    final: dict[tuple[int, bool, bool], int] = defaultdict(int)
+    # final[(crit, chain)]: packed weights over 6^(first throw) * 6^(rerolls spent), all
+    # brought to one denominator 6^(dice + 1 + rerolls).
+    final: dict[tuple[bool, bool], int] = defaultdict(int)
     rerolls = spec.rerolls
     for left in range(rerolls, -1, -1):
         nxt: dict[_State, int] = defaultdict(int)
@@ -215,46 +213,41 @@ def pool_odds(spec: PoolSpec, cap: int = 0) -> PoolOdds:
         for s, w in layer.items():
             move = _STOP_MOVE
             if left:
-                det = s.det if s.det_free else None
-                _, move = _best(left, s.plain[:left], det, *_totals(s), focus, guaranteed)
-            if move == _DETERMINATION:
-                old = s.det
-                for new, weight, _ in _FACES:
-                    nxt[_reroll(s, old, new, det=True)] += w * weight
-                # A rerolled 6 explodes: a fresh chain rides on it.
-                six = _reroll(s, old, 6, det=True)
-                nxt[_State(*_fields(six)[:-1], True)] += w
-            elif move == _PLAIN:
-                old = s.plain[0]
-                for new, weight, one in _FACES:
-                    if not one:
-                        nxt[_reroll(s, old, new, det=False)] += w * (2 if new == LOW else 1)
-                nxt[_reroll(s, old, 6, det=False)] += w
+                det = s[4] if s[5] else None
+                _, move = _best(left, s[0][:left], det, *_totals(s), focus, guaranteed)
+            if move == _DETERMINATION or move == _PLAIN:
+                is_det = move == _DETERMINATION
+                old = s[4] if is_det else s[0][0]
+                for new, weight in ((LOW, 2), (3, 1), (4, 1), (5, 1), (6, 1)):
+                    key, moved = _reroll(s, w, old, new, det=is_det)
+                    nxt[key] += moved * weight
             else:
-                final[(_final_successes(s, focus, guaranteed), s.crit, s.chain)] += w * scale
+                fixed, _, _ = settle_counts(*_totals(s), focus=focus, guaranteed=guaranteed)
+                final[(s[6], s[7])] += _shift(w, fixed) * scale
         layer = nxt
     denominator = SIDES ** (dice + 1 + rerolls)
     dist = [Fraction(0)] * (cap + 1)
     crit = [Fraction(0)] * (cap + 1)
     chain = _fresh_chain(cap)
     expected = Fraction(0)
-    for (succ, is_crit, on), w in final.items():
-        p = Fraction(w, denominator)
-        expected += p * (succ + (FRESH_CHAIN_MEAN if on else 0))
-        extra = chain if on else [Fraction(1)]
-        for j, q in enumerate(extra):
-            k = min(cap, succ + j)
-            dist[k] += p * q
-            if is_crit:
-                crit[k] += p * q
+    for (is_crit, on), packed in final.items():
+        succ = 0
+        while packed:
+            w = packed & _MASK
+            packed >>= SLOT
+            if w:
+                p = Fraction(w, denominator)
+                expected += p * (succ + (FRESH_CHAIN_MEAN if on else 0))
+                for j, q in enumerate(chain if on else [Fraction(1)]):
+                    k = min(cap, succ + j)
+                    dist[k] += p * q
+                    if is_crit:
+                        crit[k] += p * q
+            succ += 1
     return PoolOdds(dist=tuple(dist), crit_dist=tuple(crit), expected=expected, dice=dice)
 
 
 _STOP_MOVE = 0
-
-
-def _fields(s: _State) -> tuple:
-    return (s.plain, s.failures, s.threes, s.fives, s.successes, s.det, s.det_free, s.crit, s.chain)
 
 
 @lru_cache(maxsize=4096)

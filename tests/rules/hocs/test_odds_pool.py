@@ -127,7 +127,7 @@ def test_observed_frequencies_agree() -> None:
     spec = PoolSpec(base=5, determination=True, focus=1, rerolls=2, guaranteed=1)
     odds = test_odds(spec, 4)
     rng = RandomDice(random.Random(1414))
-    n = 20000
+    n = 6000
     seen = Counter(roll_test(spec, difficulty=4, dice=rng).outcome.value for _ in range(n))
     expected = {
         "success with advantage": odds.advantage,
