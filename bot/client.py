@@ -28,6 +28,7 @@ COGS = (
     "cogs.rolling",
     "cogs.characters",
     "cogs.skill_rolls",
+    "cogs.odds",
     "cogs.combat",
     "cogs.initiative",
     "cogs.points",

@@ -1,0 +1,56 @@
+"""/odds through the slash harness: exact figures in the embed, the chart attached."""
+
+from __future__ import annotations
+
+import discord.ext.test as dpytest
+
+from bot.client import TableBot
+from bot.rules.dice_source import ScriptedDice
+from tests.cogs.test_check import make_character
+from tests.support.slash import SlashHarness
+
+
+async def test_odds_pool_against_a_difficulty(bot: TableBot, slash: SlashHarness) -> None:
+    bot.dice = ScriptedDice([])  # nothing may be rolled
+    result = await slash.run("odds pool", dice=3, difficulty="2")
+    assert not result.ephemeral
+    [embed] = result.embeds
+    assert embed["title"] == "Odds: 3d6"
+    # 3 fair dice: P(>=2) = 1/2, P(>=4) = 0, P(0) = 1/8.
+    lines = embed["fields"][0]["value"].splitlines()
+    assert lines[0] == "Success: **50.00%**"
+    assert lines[1] == "Success with advantage: 0.00%"
+    assert lines[3] == "Failure by 2 or more: 12.50%"
+    assert embed["image"]["url"] == "attachment://odds.png"
+    assert result.message.files == ["odds.png"]
+    assert "0: 12.50%\n1: 37.50%\n2: 37.50%\n3: 12.50%" == embed["fields"][2]["value"]
+    result.assert_no_pings()
+    await dpytest.empty_queue()
+
+
+async def test_odds_pool_without_difficulty_shows_the_distribution(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    result = await slash.run("odds pool", dice=1, focus=1)
+    [embed] = result.embeds
+    # One die with a focus: 3, 4, 5, 6 succeed.
+    assert embed["fields"][0]["value"].startswith("0.67 (exactly 2/3)")
+    assert embed["fields"][1]["value"] == "0: 33.33%\n1: 66.67%"
+    await dpytest.empty_queue()
+
+
+async def test_odds_check_reads_the_sheet(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    result = await slash.run("odds check", skill="athletics", difficulty="1")
+    assert not result.ephemeral, result
+    [embed] = result.embeds
+    assert embed["title"].startswith("Odds: ")
+    assert result.message.files == ["odds.png"]
+    await dpytest.empty_queue()
+
+
+async def test_odds_check_unknown_skill_is_refused(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    result = await slash.run("odds check", skill="zzzz")
+    assert result.ephemeral
+    await dpytest.empty_queue()
