@@ -37,8 +37,8 @@ from bot.rules.hocs.policy import _DETERMINATION, _PLAIN, LOW, _best, settle_cou
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
 SIDES = 6
-# One d6 as the policy sees it: (category, faces, is the face a 1).
-_FACES = ((LOW, 1, True), (LOW, 1, False), (3, 1, False), (4, 1, False), (5, 1, False))
+# The first throw of the determination die below 6: (category, did it show a 1).
+_DET_FACES = ((LOW, True), (LOW, False), (3, False), (4, False), (5, False))
 # A fresh chain of 6s after a determination 6: P(X = 0) = 1/2 and P(X = j) =
 # (5/12)(1/6)^(j-1) for j >= 1, so P(X >= j) = (1/2)(1/6)^(j-1) and E[X] = 3/5.
 FRESH_CHAIN_MEAN = Fraction(3, 5)
@@ -158,7 +158,7 @@ def _first_throw(spec: PoolSpec) -> dict[_State, int]:
         if extra is not DieOrigin.DETERMINATION:
             out[(plain, fail, three, five, None, False, False, False)] += w * 6
             continue
-        for cat, weight, one in _FACES:
+        for cat, one in _DET_FACES:
             out[(plain, fail, three, five, cat, True, one, False)] += _shift(w, cat >= 4) * 6
         # A 6 explodes at once: its first chain face decides whether it may be rerolled.
         out[(plain, fail, three, five, 6, True, False, False)] += (w << SLOT) * 3  # fizzled
