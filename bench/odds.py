@@ -91,7 +91,7 @@ def main() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     print(f"chart library (stdlib zlib+struct): {out.stdout.strip()}")
-    bare = "import resource; print(f'{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024:.1f}')"
+    bare = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
     base = subprocess.run([sys.executable, "-c", bare], capture_output=True, text=True, check=True)
     print(f"bare interpreter max RSS: {base.stdout.strip()} MiB")
     print("2d10 odds: not implemented in this branch (see README).")
