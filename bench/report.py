@@ -79,20 +79,52 @@ def _per_op(sample: Sample) -> str:
     return f"{sample.db_calls / sample.ops:.1f}" if sample.ops else "-"
 
 
-def family_table(rows: list[tuple[Sample, Sample, Sample]]) -> list[str]:
-    """(family, storage ceiling, dice ceiling) → the main table."""
+def _stmts(sample: Sample) -> str:
+    return f"{sample.statements / sample.ops:.1f}" if sample.ops else "-"
+
+
+def _floor_times(sample: Sample, floor: Sample) -> str:
+    """The p50 latency in units of the pong floor's p50 (one decimal: the goal is 3x/5x)."""
+    ours, theirs = percentile(sample.latencies_ns, 50), percentile(floor.latencies_ns, 50)
+    return f"{ours / theirs:.1f}x" if ours and theirs else "-"
+
+
+def family_table(
+    rows: list[tuple[Sample, Sample, Sample]],
+    floor: Sample,
+    floors: dict[str, Sample],
+    goals: dict[str, float],
+) -> list[str]:
+    """(family, storage ceiling, dice ceiling) → the main table, the floor first.
+
+    ``x floor`` is the family's p50 over the p50 of the pong-floor operations run
+    between its own (``floors``; the first row pools them all); ``goal`` is the
+    issue's ceiling for that ratio.
+    """
     head = (
         f"{'family':<12} {'ops':>5} {'refused':>7} {'ops/s':>8} {'p50 ms':>7} {'p95 ms':>7}"
-        f" {'p99 ms':>7} {'db calls':>8} {'vs storage':>10} {'vs dice':>8}  dice ceiling"
+        f" {'p99 ms':>7} {'x floor':>7} {'goal':>5} {'stmts':>6} {'db calls':>8}"
+        f" {'vs storage':>10} {'vs dice':>8}  dice ceiling"
     )
     lines = [head, "-" * len(head)]
+    lat = floor.latencies_ns
+    lines.append(
+        f"{'pong floor':<12} {floor.ops:>5} {floor.refused:>7} {floor.rate:>8.1f}"
+        f" {_ms(percentile(lat, 50)):>7} {_ms(percentile(lat, 95)):>7}"
+        f" {_ms(percentile(lat, 99)):>7} {'1.0x':>7} {'':>5} {_stmts(floor):>6}"
+        f" {_per_op(floor):>8} {'':>10} {'':>8}"
+    )
     for sample, storage, dice in rows:
         lat = sample.latencies_ns
+        goal = goals.get(sample.name)
+        ratio = _floor_times(sample, floors.get(sample.name, floor))
         lines.append(
             f"{sample.name:<12} {sample.ops:>5} {sample.refused:>7} {sample.rate:>8.1f}"
             f" {_ms(percentile(lat, 50)):>7} {_ms(percentile(lat, 95)):>7}"
-            f" {_ms(percentile(lat, 99)):>7} {_per_op(sample):>8} {_times(sample, storage):>10}"
-            f" {_times(sample, dice):>8}  {dice.name.removeprefix('d20: ')}"
+            f" {_ms(percentile(lat, 99)):>7} {ratio:>7}"
+            f" {f'{goal:.0f}x' if goal else '':>5} {_stmts(sample):>6} {_per_op(sample):>8}"
+            f" {_times(sample, storage):>10} {_times(sample, dice):>8}"
+            f"  {dice.name.removeprefix('d20: ')}"
         )
     return lines
 

@@ -18,11 +18,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import discord.ext.test as dpytest
+
 from bench import report
 from bench.baselines import dice_ceiling, storage_ceiling
 from bench.seed import Scale, seed
 from bench.workload import (
     FAMILIES,
+    LIGHT,
     RUN_ORDER,
     Sample,
     build_check,
@@ -49,8 +52,8 @@ class Profile:
     warmup: int
 
 
-FULL_OPS = {"roll": 2000, "check": 1000, "attack": 500, "init next": 500, "hero spend": 300,
-            "rest": 300}  # fmt: skip
+FULL_OPS = {"roll": 2000, "pool": 500, "check": 1000, "clash": 500, "attack": 500,
+            "damage": 300, "init next": 500, "hero spend": 300, "rest": 300}  # fmt: skip
 FULL_SCALE = Scale(guilds=1000, characters=5000, encounters=200)
 SMOKE_SCALE = Scale(guilds=2, characters=12, encounters=1)
 PROFILES = {
@@ -79,7 +82,9 @@ async def overhead(
     return pairs
 
 
-async def bench(profile: Profile, *, seed_value: int, workdir: Path) -> None:
+async def bench(
+    profile: Profile, *, seed_value: int, workdir: Path, show_sql: bool = False
+) -> None:
     say(f"TableBot command-path benchmark ({profile.name}); {report.environment()}")
     say(f"{report.load()} at start")
     say(report.memory_line("at start (imports done)"))
@@ -103,9 +108,31 @@ async def bench(profile: Profile, *, seed_value: int, workdir: Path) -> None:
     loaded = report.memory_line("bot loaded (all cogs, fake guilds, members)")
     say(loaded)
     try:
+        if show_sql:
+            await _show_sql(world, seed_value)
         await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded)
     finally:
         await world.close()
+
+
+async def _show_sql(world: World, seed_value: int) -> None:
+    """The SQL of one operation per family (after one untimed run of each)."""
+    rng = random.Random(seed_value + 1)
+    await grant_hero_points(world, HERO_POINTS_GRANTED)
+    with schema_validation(False):
+        for family in FAMILIES:
+            first, second = family.build(world, rng, 2)
+            await first()
+            world.round_trips.log = []
+            calls = world.round_trips.count
+            await second()
+            log, world.round_trips.log = world.round_trips.log, None
+            say(f"/{family.command}: {len(log)} statements, {world.round_trips.count - calls}"
+                " round trips")  # fmt: skip
+            for statement in log:
+                say(f"    {statement}")
+    await dpytest.empty_queue()
+    world.forget_responses()
 
 
 async def _measure(
@@ -115,12 +142,18 @@ async def _measure(
     families = {family.name: family for family in FAMILIES}
     samples: dict[str, Sample] = {}
     await grant_hero_points(world, HERO_POINTS_GRANTED)
+    floors: dict[str, Sample] = {}
     with schema_validation(False):
         for name in RUN_ORDER:
             family = families[name]
-            ops = family.build(world, rng, profile.ops[name] + profile.warmup)
+            count = profile.ops[name] + profile.warmup
+            ops = family.build(world, rng, count)
+            floors[name] = Sample("pong floor")
             choices = await count_rows(world, "damage_choices")
-            sample = await run_ops(name, ops, warmup=profile.warmup, world=world)
+            sample = await run_ops(
+                name, ops, warmup=profile.warmup, world=world,
+                floor=build_floor(world, rng, count), floor_sample=floors[name],
+            )  # fmt: skip
             if name == "attack":
                 hits = await count_rows(world, "damage_choices") - choices
                 sample.note = f"damage applied on {hits} of {sample.ops + profile.warmup} attacks"
@@ -146,7 +179,17 @@ async def _measure(
         " schema validation off, one at a time"
     )
     rows = [(samples[f.name], storage, dice[f.dice]) for f in FAMILIES]
-    for line in report.family_table(rows):
+    goals = {f.name: 3.0 if f.name in LIGHT else 5.0 for f in FAMILIES}
+    pooled = Sample("pong floor")
+    for floor in floors.values():
+        pooled.latencies_ns += floor.latencies_ns
+    pooled.elapsed_ns = sum(pooled.latencies_ns)
+    say(
+        "x floor: p50 over the p50 of the pong floor (a no-op slash command) run one-for-one"
+        " between the family's operations;"
+        " stmts and db calls: SQL statements and aiosqlite worker round trips per command"
+    )
+    for line in report.family_table(rows, pooled, floors, goals):
         say("  " + line)
     for sample in samples.values():
         if sample.note:
@@ -169,10 +212,15 @@ def main(argv: list[str] | None = None) -> int:
     size.add_argument("--quick", action="store_true", help="a tenth of the operations")
     size.add_argument("--smoke", action="store_true", help="2 guilds, 5 operations each")
     parser.add_argument("--seed", type=int, default=20240601, help="seed of every RNG")
+    parser.add_argument(
+        "--show-sql", action="store_true", help="print the statements of one operation per family"
+    )
     args = parser.parse_args(argv)
     profile = PROFILES["smoke" if args.smoke else "quick" if args.quick else "full"]
     with tempfile.TemporaryDirectory(prefix="tablebot-bench-") as workdir:
-        asyncio.run(bench(profile, seed_value=args.seed, workdir=Path(workdir)))
+        asyncio.run(
+            bench(profile, seed_value=args.seed, workdir=Path(workdir), show_sql=args.show_sql)
+        )
     return 0
 
 

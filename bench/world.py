@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sized
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,22 +59,57 @@ class Place:
         return member
 
 
-class RoundTrips:
-    """Counts calls handed to aiosqlite's worker thread (each execute, fetch, close…).
+# aiosqlite hands these sqlite3 callables to its worker with the SQL as first argument.
+_ONE_STATEMENT = frozenset({"execute", "_execute_fetchall", "_execute_insert", "executescript"})
 
-    Every statement a command runs crosses from the event loop to that thread and
-    back; the count per operation explains most of the gap to the storage ceiling.
+
+class RoundTrips:
+    """Counts the round trips to aiosqlite's worker thread (``LoopConnection``
+    counts them: statements that may wait go there, the others run on the loop's
+    thread) and the SQL statements sent either way (``executemany`` once per row).
+
+    A round trip costs two thread switches, far more than a statement; a
+    regression shows as a count, not only as noise. Statements a trigger or a
+    foreign-key action runs are part of the statement that fired them.
     """
 
     def __init__(self, connection: Any) -> None:
-        self.count = 0
+        self._connection = connection
+        # A plain aiosqlite connection (an older bot) sends every call to the worker.
+        self._counts_itself = hasattr(connection, "worker_calls")
+        self._worker_calls = 0
+        self.statements = 0
+        self.log: list[str] | None = None  # the statements' text, while a list
         original = connection._execute
 
         async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
-            self.count += 1
-            return await original(fn, *args, **kwargs)
+            name = getattr(fn, "__name__", "")
+            if name in _ONE_STATEMENT or name == "executemany":
+                rows = args[1] if name == "executemany" and len(args) > 1 else None
+                times = len(rows) if isinstance(rows, Sized) else 1
+                self.statements += times
+                if self.log is not None and args:
+                    text = " ".join(str(args[0]).split())[:150]
+                    self.log.append(text if times == 1 else f"{text}  [x{times} rows]")
+            elif self.log is not None:
+                self.log.append(f"  (a call without a statement: {name})")
+            if not self._counts_itself:
+                self._worker_calls += 1
+            worker = self.count
+            try:
+                return await original(fn, *args, **kwargs)
+            finally:
+                if self.log is not None and self.count != worker:
+                    self.log[-1] += "  [worker round trip]"
 
         connection._execute = counted
+
+    @property
+    def count(self) -> int:
+        """Round trips to the worker so far."""
+        if self._counts_itself:
+            return int(self._connection.worker_calls)
+        return self._worker_calls
 
 
 @dataclass
@@ -164,9 +199,11 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
         places = [_build_guild(guild, bot.user) for guild in seeded.guilds]
     finally:
         state.start_dispatch()
-    return World(
-        bot=bot, slash=SlashHarness(bot), places=places, round_trips=RoundTrips(db.connection)
-    )
+    start = getattr(bot, "start_background", None)  # (absent from an older bot)
+    if start is not None:
+        start()  # as setup_hook and on_ready do once the bot is connected
+    round_trips = RoundTrips(db.connection)
+    return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)
 
 
 @contextlib.contextmanager

@@ -70,3 +70,31 @@ async def sync_if_changed(
     where = f"guild {dev_guild_id}" if dev_guild_id else "all guilds (may take up to an hour)"
     log.info("synced %d slash commands to %s", len(synced), where)
     return True
+
+
+async def sync_guild_if_changed(
+    tree: app_commands.CommandTree,
+    db: Database,
+    guild_id: int,
+    *,
+    force: bool = False,
+) -> bool:
+    """Sync one guild's commands (its ruleset's, registered in the tree by the caller)
+    when their payload differs from the one last synced there; return whether it was sent.
+
+    The per-guild hash lives in bot_meta beside the global one, so a restart does not
+    re-sync the guilds whose ruleset commands did not change.
+    """
+    guild = discord.Object(id=guild_id)
+    digest = payload_hash(command_payload(tree, guild))
+    key = _meta_key(guild_id)
+    async with db.read() as conn:
+        previous = await MetaRepository(conn).get(key)
+    if not force and previous == digest:
+        log.info("guild %s: slash commands unchanged; not syncing", guild_id)
+        return False
+    synced = await tree.sync(guild=guild)
+    async with db.transaction() as conn:
+        await MetaRepository(conn).set(key, digest)
+    log.info("guild %s: synced %d slash commands", guild_id, len(synced))
+    return True

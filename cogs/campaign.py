@@ -16,8 +16,17 @@ from bot.render.campaign import campaign_embed
 from bot.replies import send
 from bot.secret_rolls import SECRET_ROLL_RULING
 from bot.storage.campaigns import CampaignRepository, Ruleset
+from cogs.campaign_switch import (
+    RulesetSwitchButton,
+    announce_switch,
+    confirmation_text,
+    refuse_during_encounter,
+)
 
 log = logging.getLogger(__name__)
+
+# The ruleset option's choices come from the registry (a new ruleset is one line there).
+RulesetChoice = Literal[tuple(ruleset.value for ruleset in Ruleset)]  # type: ignore[valid-type]
 
 
 class CampaignCog(commands.Cog, name="Campaign"):
@@ -44,6 +53,9 @@ class CampaignCog(commands.Cog, name="Campaign"):
                 SECRET_ROLL_RULING,
                 "one_shot: each player character gets a single hero point per adventure, at"
                 " its first /session start; session ends don't drop it (see /help session start).",
+                "ruleset: switching is refused while an encounter runs in the server; with"
+                " characters, logged rolls or sessions the GM confirms with a button first;"
+                " nothing is deleted, switching back finds every sheet.",
             ]
         },
     )
@@ -60,7 +72,7 @@ class CampaignCog(commands.Cog, name="Campaign"):
         self,
         ctx: commands.Context[TableBot],
         gm_role: discord.Role | None = None,
-        ruleset: Literal["hocs"] | None = None,
+        ruleset: RulesetChoice | None = None,
         gm_channel: discord.TextChannel | None = None,
         clear: Literal["gm_role", "gm_channel"] | None = None,
         one_shot: bool | None = None,
@@ -74,8 +86,8 @@ class CampaignCog(commands.Cog, name="Campaign"):
             if gm_role.is_default():
                 raise UserError("@everyone can't be the GM role: pick a role only GMs have.")
             changes["gm_role_id"] = gm_role.id
-        if ruleset is not None:  # a declared choice: the tree refuses any other value
-            changes["ruleset"] = Ruleset(ruleset)
+        # A declared choice: the tree refuses any other value. Applied below, apart.
+        wanted = Ruleset(ruleset) if ruleset is not None else None
         if gm_channel is not None:
             changes["gm_channel_id"] = gm_channel.id
         if clear is not None:
@@ -87,18 +99,45 @@ class CampaignCog(commands.Cog, name="Campaign"):
             settings["one_shot"] = one_shot
         if show_npc_hp is not None:
             settings["show_npc_hp"] = show_npc_hp
-        if not changes and not settings:
+        if not changes and not settings and wanted is None:
             raise UserError("Nothing to change: give a GM role, ruleset, GM channel or clear.")
+        confirm: RulesetSwitchButton | None = None
         async with self.bot.db.transaction() as conn:
             repo = CampaignRepository(conn)
             campaign = await repo.get_or_create(ctx.guild.id)
             require_gm(ctx.author, campaign, "change the campaign")
+            old = campaign.ruleset
+            if wanted is not None and wanted is not old:
+                refuse_during_encounter(await repo.running_encounter_channel(ctx.guild.id))
+                if await repo.has_play_data(ctx.guild.id):
+                    confirm = RulesetSwitchButton(ctx.guild.id, old, wanted)
+                else:
+                    await repo.switch_ruleset(ctx.guild.id, old, wanted)
             if settings:
                 changes["settings"] = campaign.settings.model_copy(update=settings)
             campaign = await repo.update(ctx.guild.id, **changes)
         log.info("campaign of guild %s changed: %s", ctx.guild.id, sorted(changes))
+        if campaign.ruleset is not old:
+            await announce_switch(self.bot, campaign, ctx.guild.name)
+        text = "Campaign updated." if changes or campaign.ruleset is not old else ""
+        if confirm is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(confirm)
+            prompt = confirmation_text(old, confirm.new)
+            await send(
+                ctx,
+                f"{text} {prompt}".strip(),
+                embed=campaign_embed(campaign, ctx.guild.name),
+                view=view,
+            )
+            return
         await send(ctx, "Campaign updated.", embed=campaign_embed(campaign, ctx.guild.name))
 
 
 async def setup(bot: TableBot) -> None:
+    bot.add_dynamic_items(RulesetSwitchButton)
     await bot.add_cog(CampaignCog(bot))
+
+
+async def teardown(bot: TableBot) -> None:
+    bot.remove_dynamic_items(RulesetSwitchButton)

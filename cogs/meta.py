@@ -10,20 +10,29 @@ from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.help import command_embed, command_names, find_command, overview_embed
 from bot.replies import send
+from bot.rulesets import RULESETS, Ruleset
 
 
 class MetaCog(commands.Cog, name="Help"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
+    async def _rulesets(self, guild_id: int | None) -> tuple[Ruleset, ...]:
+        """A guild's table sees its ruleset's commands; a DM only the platform's."""
+        if guild_id is None:
+            return ()
+        return (await self.bot.command_sets.ruleset_of(guild_id),)
+
     @commands.hybrid_command(name="help")
     @app_commands.describe(command="A command to explain, e.g. roll or campaign set")
     async def help(self, ctx: commands.Context[TableBot], *, command: str | None = None) -> None:
         """List the commands, or explain one: its options and the rulings applied."""
+        rulesets = await self._rulesets(ctx.guild.id if ctx.guild else None)
         if command is None:
-            await send(ctx, embed=overview_embed(self.bot), ephemeral=True)
+            blurb = RULESETS[rulesets[0]].help_blurb if rulesets else ""
+            await send(ctx, embed=overview_embed(self.bot, rulesets, blurb), ephemeral=True)
             return
-        found = find_command(self.bot, command[:100])
+        found = find_command(self.bot, command[:100], rulesets)
         if found is None:
             raise UserError("I don't know that command: use `/help` alone to see them all.")
         await send(ctx, embed=command_embed(found), ephemeral=True)
@@ -35,7 +44,7 @@ class MetaCog(commands.Cog, name="Help"):
         current = current.lower()
         return [
             app_commands.Choice(name=name, value=name)
-            for name in command_names(self.bot)
+            for name in command_names(self.bot, await self._rulesets(interaction.guild_id))
             if current in name
         ][:25]
 

@@ -21,6 +21,7 @@ from bot.replies import send
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.pool import PoolSpec
+from bot.rulesets import Ruleset, RulesetCog
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
     POOL_RULINGS,
@@ -62,7 +63,9 @@ async def _answer(
     await send(ctx, embed=embed, file=chart)
 
 
-class OddsCog(commands.Cog, name="Odds"):
+class OddsCog(RulesetCog, name="Odds"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

@@ -28,10 +28,14 @@ def test_the_benchmark_runs_in_smoke_mode_and_prints_every_family() -> None:
     assert completed.returncode == 0, completed.stderr[-3000:]
     out = completed.stdout
     for family in FAMILIES:
-        # name, ops, refused, ops/s, p50, p95, p99, db calls, vs storage, vs dice
-        numbers = r"\s+5\s+\d+\s+[\d.]+(\s+[\d.]+){4}\s+[\d,]+x\s+[\d,]+x"
+        # name, ops, refused, ops/s, p50, p95, p99, x floor, goal, statements, db calls,
+        # vs storage, vs dice
+        numbers = (
+            r"\s+5\s+\d+\s+[\d.]+(\s+[\d.]+){3}\s+[\d.]+x\s+\dx(\s+[\d.]+){2}"
+            r"\s+[\d,]+x\s+[\d,]+x"
+        )
         row = rf"^\s+{re.escape(family.name)}{numbers}"
         assert re.search(row, out, re.MULTILINE), f"no row for {family.name}:\n{out}"
     for heading in ("seeded 2 guilds", "storage: INSERT+COMMIT", "d20: 1d20+5", "Harness overhead",
-                    "/benchnoop", "after all runs"):  # fmt: skip
+                    "/benchnoop", "pong floor", "after all runs"):  # fmt: skip
         assert heading in out, f"{heading!r} missing:\n{out}"

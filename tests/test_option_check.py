@@ -12,13 +12,15 @@ from bot.command_sync import command_payload
 from bot.option_check import option_problem
 from bot.replies import send
 from bot.rules.dice_source import ScriptedDice
+from bot.rulesets import Ruleset
 from bot.text import MESSAGE_LIMIT, code, control_characters, cut, echo, fit_message
 from tests.support.slash import SlashHarness
 from tests.support.slash_payloads import find_app_command
 
 
 def app_command(bot: TableBot, name: str) -> Any:
-    return find_app_command(bot.tree, name)[0]
+    hocs = bot.command_sets.catalogues[Ruleset.HOCS].app  # HOCS commands are guild commands
+    return find_app_command(bot.tree, name, hocs)[0]
 
 
 async def test_every_declaration_is_checked(bot: TableBot) -> None:
@@ -56,6 +58,7 @@ async def test_optional_bounded_options_keep_their_bounds(bot: TableBot) -> None
     options = {
         option["name"]: option
         for command in command_payload(bot.tree, None)
+        + bot.command_sets.catalogues[Ruleset.HOCS].payload(bot.tree)
         if command["name"] == "rest"
         for option in command["options"]
     }

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.client import TableBot
 from bot.command_sync import command_payload
+from bot.rulesets import Ruleset
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 _SPAN = re.compile(r"`([^`]+)`")
@@ -40,7 +41,9 @@ def _command_rows() -> list[list[str]]:
 
 async def test_readme_rows_use_real_option_names(bot: TableBot) -> None:
     commands: dict[str, dict[str, bool]] = {}
-    for command in command_payload(bot.tree, None):
+    payload = command_payload(bot.tree, None)  # platform, then HOCS's guild commands
+    payload += bot.command_sets.catalogues[Ruleset.HOCS].payload(bot.tree)
+    for command in payload:
         _leaves(command.get("options", []), "/" + command["name"], commands)
     rows = _command_rows()
     assert len(rows) >= 20

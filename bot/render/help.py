@@ -6,25 +6,49 @@ A command's rulings live beside its code in ``extras={"rulings": [...]}``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from bot.command_sets import CommandSets
+
 COLOUR = discord.Colour.blurple()
 
 
-def walk_leaf_commands(bot: commands.Bot) -> Iterable[commands.Command]:
+def root_commands(
+    bot: commands.Bot, rulesets: Iterable[Ruleset] | None = None
+) -> list[commands.Command]:
+    """The top-level commands a table has: the platform's plus those of ``rulesets``
+    (a guild passes its own; ``()`` in DMs; None = every ruleset's, for tooling)."""
+    roots = list(bot.commands)
+    command_sets: CommandSets | None = getattr(bot, "command_sets", None)
+    if command_sets is not None:
+        wanted = list(command_sets.catalogues) if rulesets is None else list(rulesets)
+        for ruleset in wanted:
+            roots.extend(command_sets.catalogues[ruleset].roots())
+    return roots
+
+
+def walk_leaf_commands(
+    bot: commands.Bot, rulesets: Iterable[Ruleset] | None = None
+) -> Iterable[commands.Command]:
     """Every invocable command, subcommands instead of their groups; sorted by name."""
     leaves: list[commands.Command] = []
-    for command in bot.walk_commands():
-        if isinstance(command, commands.HybridGroup):
-            if command.fallback:
-                leaves.append(command)
-            continue
-        if isinstance(command, commands.Group):
-            continue
-        leaves.append(command)
+    for root in root_commands(bot, rulesets):
+        walked = [root, *root.walk_commands()] if isinstance(root, commands.Group) else [root]
+        for command in walked:
+            if isinstance(command, commands.HybridGroup):
+                if command.fallback:
+                    leaves.append(command)
+                continue
+            if isinstance(command, commands.Group):
+                continue
+            leaves.append(command)
     return sorted(leaves, key=display_name)
 
 
@@ -76,19 +100,20 @@ def _short(command: commands.Command) -> str:
     return (command.short_doc or command.help or "").strip() or "No description."
 
 
-def _root_lines(bot: commands.Bot) -> list[str]:
+def _root_lines(bot: commands.Bot, rulesets: Iterable[Ruleset] | None) -> list[str]:
     """One line per top-level command: its subcommands' names, or its own summary.
 
     Per-command detail lives in ``/help <command>``; the overview must stay inside
     one embed (6000 characters) however many commands the bot grows.
     """
+    tops = {root.name: root for root in root_commands(bot, rulesets)}
     by_root: dict[str, list[commands.Command]] = {}
-    for command in walk_leaf_commands(bot):
+    for command in walk_leaf_commands(bot, rulesets):
         root = command.qualified_name.split(" ")[0]
         by_root.setdefault(root, []).append(command)
     lines = []
     for root, leaves in sorted(by_root.items()):
-        top = bot.get_command(root)
+        top = tops.get(root)
         if len(leaves) == 1 and leaves[0] is top and not isinstance(top, commands.Group):
             lines.append(f"`/{root}` — {_short(top)}")
             continue
@@ -98,15 +123,18 @@ def _root_lines(bot: commands.Bot) -> list[str]:
     return lines
 
 
-def overview_embed(bot: commands.Bot) -> discord.Embed:
+def overview_embed(
+    bot: commands.Bot, rulesets: Iterable[Ruleset] | None = None, blurb: str = ""
+) -> discord.Embed:
     embed = discord.Embed(
         title="Commands",
-        description="Use `/help <command>` (e.g. `/help check`) for options and the rulings"
+        description=(blurb + " " if blurb else "")
+        + "Use `/help <command>` (e.g. `/help roll`) for options and the rulings"
         " the bot applies.",
         colour=COLOUR,
     )
     chunk: list[str] = []
-    for line in _root_lines(bot):
+    for line in _root_lines(bot, rulesets):
         line = line[:1000]
         if sum(len(item) + 1 for item in chunk) + len(line) > 1000:
             embed.add_field(name="\u200b", value="\n".join(chunk), inline=False)
@@ -146,13 +174,15 @@ def _add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
         embed.add_field(name=name, value="\n".join(chunk), inline=False)
 
 
-def find_command(bot: commands.Bot, name: str) -> commands.Command | None:
+def find_command(
+    bot: commands.Bot, name: str, rulesets: Iterable[Ruleset] | None = None
+) -> commands.Command | None:
     wanted = " ".join(name.lower().lstrip("/!").split())
-    for command in walk_leaf_commands(bot):
+    for command in walk_leaf_commands(bot, rulesets):
         if wanted in (display_name(command), command.qualified_name, *command.aliases):
             return command
     return None
 
 
-def command_names(bot: commands.Bot) -> list[str]:
-    return [display_name(command) for command in walk_leaf_commands(bot)]
+def command_names(bot: commands.Bot, rulesets: Iterable[Ruleset] | None = None) -> list[str]:
+    return [display_name(command) for command in walk_leaf_commands(bot, rulesets)]

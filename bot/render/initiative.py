@@ -145,11 +145,19 @@ def slot_label(members: Sequence[Participant]) -> str:
     return safe(members[0].name)
 
 
+def visible_conditions(p: Participant, *, show_npc_hp: bool) -> str:
+    """Conditions as the table may see them: an NPC's are hidden with its HP, as
+    /condition list hides them (bot.visibility), so the tracker can't leak them."""
+    if p.side is Side.PC or show_npc_hp:
+        return conditions_text(p)
+    return ""
+
+
 def _participant_line(p: Participant, *, show_npc_hp: bool, in_group: bool) -> str:
     name = safe(p.name)
     head = name if in_group else f"**{name}** ({SIDE_TAG[p.side]})"
     parts = [vitals_text(p, show_npc_hp=show_npc_hp)]
-    conditions = conditions_text(p)
+    conditions = visible_conditions(p, show_npc_hp=show_npc_hp)
     if conditions:
         parts.append(conditions)
     clock = clock_text(p)
@@ -377,7 +385,7 @@ def summary_embed(summary: Summary, *, show_npc_hp: bool = True) -> discord.Embe
     )
 
     def line(p: Participant) -> str:
-        extra = conditions_text(p)
+        extra = visible_conditions(p, show_npc_hp=show_npc_hp)
         text = f"{safe(p.name)} — {vitals_text(p, show_npc_hp=show_npc_hp)}"
         return text + (f" · {extra}" if extra else "")
 

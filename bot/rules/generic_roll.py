@@ -28,7 +28,7 @@ import lark
 from bot.rules.dice_source import Dice, RandomDice
 from bot.rules.errors import RulesError
 from bot.rules.generic import limits
-from bot.rules.generic.d20_adapter import RoutedRoller, to_term
+from bot.rules.generic.d20_adapter import RoutedRoller, parse_cached, to_term
 from bot.rules.generic.model import (
     BinaryTerm,
     DiceGroup,
@@ -73,7 +73,7 @@ def roll_expression(text: str, *, dice: Dice | None = None) -> GenericRoll:
     limits.check_text(text)
     roller = RoutedRoller(dice if dice is not None else RandomDice(), max_rolls=limits.MAX_DICE)
     try:
-        tree = _parse(roller, text)
+        tree = _parse(text)
         limits.check_tree(tree)
         rolled = roller.roll(tree).expr
         total = _total(rolled)
@@ -109,9 +109,9 @@ def roll_expression(text: str, *, dice: Dice | None = None) -> GenericRoll:
         ) from None
 
 
-def _parse(roller: d20.Roller, text: str) -> d20.ast.Expression:
+def _parse(text: str) -> d20.ast.Expression:
     try:
-        return roller.parse(text, allow_comments=True)
+        return parse_cached(text)
     except d20.RollSyntaxError as error:
         raise limits.syntax_error(text, error) from None
     except lark.LarkError:  # anything d20 did not translate

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
+# The enum lives with the ruleset registry; re-exported here for existing imports.
+from bot.rulesets import Ruleset
+from bot.storage.sql import fetch_one, run
 
-class Ruleset(StrEnum):
-    """The rule systems the bot implements; a campaign plays exactly one."""
-
-    HOCS = "hocs"
-
-    @property
-    def title(self) -> str:
-        return {Ruleset.HOCS: "Heroes of Countless Stories"}[self]
+__all__ = ["Campaign", "CampaignRepository", "CampaignSettings", "Ruleset"]
 
 
 class CampaignSettings(BaseModel):
@@ -39,14 +34,32 @@ class Campaign:
     settings: CampaignSettings
 
 
+# The parsed campaign of each guild, with the exact row it was parsed from. A read
+# still fetches the row (one statement it makes anyway) and reuses the parsed value
+# only when every column is equal, so whoever changed the row (this process, another
+# process on the same file, a raw UPDATE, a writer added later that knows nothing of
+# this cache) the next read parses the new values: never stale by construction.
+_PARSED: dict[int, tuple[tuple[Any, ...], Campaign]] = {}
+CAMPAIGN_CACHE_SIZE = 4096
+
+
 def _from_row(row: aiosqlite.Row) -> Campaign:
-    return Campaign(
-        guild_id=row["guild_id"],
+    values = tuple(row)
+    guild_id = row["guild_id"]
+    cached = _PARSED.get(guild_id)
+    if cached is not None and cached[0] == values:
+        return cached[1]
+    campaign = Campaign(
+        guild_id=guild_id,
         ruleset=Ruleset(row["ruleset"]),
         gm_role_id=row["gm_role_id"],
         gm_channel_id=row["gm_channel_id"],
         settings=CampaignSettings.model_validate(json.loads(row["settings"])),
     )
+    if len(_PARSED) >= CAMPAIGN_CACHE_SIZE:
+        _PARSED.pop(next(iter(_PARSED)))  # the oldest entry: a bound, not an LRU
+    _PARSED[guild_id] = (values, campaign)
+    return campaign
 
 
 class CampaignRepository:
@@ -56,23 +69,27 @@ class CampaignRepository:
         self._conn = conn
 
     async def get_or_create(self, guild_id: int) -> Campaign:
-        """The guild's campaign, inserting one with defaults if it has none yet."""
-        await self._conn.execute(
-            "INSERT INTO campaigns (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
-            (guild_id,),
-        )
-        async with self._conn.execute(
-            "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        assert row is not None  # just inserted or already there
+        """The guild's campaign, inserting one with defaults if it has none yet.
+
+        One statement when the row exists (every command after the guild's first).
+        """
+        row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            row = await fetch_one(
+                self._conn,
+                "INSERT INTO campaigns (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING"
+                " RETURNING *",
+                (guild_id,),
+            )
+        if row is None:  # another connection inserted it between the two statements
+            row = await fetch_one(
+                self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
+            )
+        assert row is not None
         return _from_row(row)
 
     async def get(self, guild_id: int) -> Campaign | None:
-        async with self._conn.execute(
-            "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
         return _from_row(row) if row else None
 
     async def update(self, guild_id: int, **changes: Any) -> Campaign:
@@ -84,7 +101,6 @@ class CampaignRepository:
         unknown = set(changes) - allowed
         if unknown:
             raise KeyError(f"not campaign columns: {sorted(unknown)}")
-        await self.get_or_create(guild_id)
         values = {
             key: (
                 value.model_dump_json()
@@ -95,14 +111,50 @@ class CampaignRepository:
             )
             for key, value in changes.items()
         }
-        if values:
-            assignments = ", ".join(f"{column} = :{column}" for column in values)
-            await self._conn.execute(
-                f"UPDATE campaigns SET {assignments},"
-                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-                " WHERE guild_id = :guild_id",
-                {**values, "guild_id": guild_id},
-            )
-        campaign = await self.get(guild_id)
-        assert campaign is not None
-        return campaign
+        if not values:
+            return await self.get_or_create(guild_id)
+        columns = ", ".join(values)
+        marks = ", ".join(f":{column}" for column in values)
+        assignments = ", ".join(f"{column} = excluded.{column}" for column in values)
+        row = await fetch_one(
+            self._conn,
+            f"INSERT INTO campaigns (guild_id, {columns}) VALUES (:guild_id, {marks})"
+            f" ON CONFLICT (guild_id) DO UPDATE SET {assignments},"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') RETURNING *",
+            {**values, "guild_id": guild_id},
+        )
+        assert row is not None  # inserted or updated
+        return _from_row(row)
+
+    async def has_play_data(self, guild_id: int) -> bool:
+        """Whether the campaign has anything a switch could make people think was lost:
+        characters, logged rolls or game sessions (rolls of either ruleset are logged)."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT EXISTS (SELECT 1 FROM characters WHERE guild_id = :g)"
+            " OR EXISTS (SELECT 1 FROM roll_log WHERE guild_id = :g)"
+            " OR EXISTS (SELECT 1 FROM sessions WHERE guild_id = :g)",
+            {"g": guild_id},
+        )
+        return bool(row and row[0])
+
+    async def running_encounter_channel(self, guild_id: int) -> int | None:
+        """The channel of an encounter running in the guild, if any."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT channel_id FROM encounters WHERE guild_id = ? ORDER BY id LIMIT 1",
+            (guild_id,),
+        )
+        return None if row is None else int(row[0])
+
+    async def switch_ruleset(self, guild_id: int, old: Ruleset, new: Ruleset) -> bool:
+        """Switch from ``old`` to ``new`` only if the campaign still plays ``old``: a
+        confirmation pressed twice (or after another switch) changes nothing."""
+        changed = await run(
+            self._conn,
+            "UPDATE campaigns SET ruleset = ?,"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+            " WHERE guild_id = ? AND ruleset = ?",
+            (new.value, guild_id, old.value),
+        )
+        return changed == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property, lru_cache
 
 import aiosqlite
 import discord
@@ -70,9 +71,10 @@ class Character:
     def name(self) -> str:
         return self.sheet.name
 
-    @property
+    @cached_property
     def effective(self) -> EffectiveValues:
-        """The values to play with: the sheet with its wounds applied."""
+        """The values to play with: the sheet with its wounds applied (worked out once per
+        Character: every field it depends on is immutable)."""
         details = self.details
         return effective_values(self.sheet, self.wounds, speed=details.speed, load=details.load)
 
@@ -99,8 +101,35 @@ def clamp_state(state: CharacterState, values: EffectiveValues) -> CharacterStat
     )
 
 
+# Parsed values keyed by the exact stored text: a parse is a pure function of the text,
+# so a cached value can never be stale, whoever wrote the row (another process, a raw
+# UPDATE, a writer that forgot to bump ``version``). Every value is immutable, so
+# characters may share them. Bounded: a few MiB at most for the bench's 5,000 sheets.
+SHEET_CACHE_SIZE = 8192
+
+
+@lru_cache(maxsize=SHEET_CACHE_SIZE)
+def _sheet_from_text(text: str) -> tuple[CharacterSheet, CharacterDetails]:
+    return sheet_from_dict(json.loads(text))
+
+
+@lru_cache(maxsize=1024)
+def _conditions_from_text(text: str) -> Conditions:
+    return Conditions.from_dict(json.loads(text))
+
+
+@lru_cache(maxsize=1024)
+def _fortune_from_text(text: str) -> tuple[str, ...]:
+    return tuple(json.loads(text))
+
+
 def wounds_from_json(text: str) -> tuple[Wound, ...]:
     """The ``characters.wounds`` column; RulesError if the stored list is damaged."""
+    return _wounds_from_text(text)
+
+
+@lru_cache(maxsize=1024)
+def _wounds_from_text(text: str) -> tuple[Wound, ...]:
     try:
         return tuple(Wound.from_dict(w) for w in json.loads(text))
     except RulesError:
@@ -111,7 +140,7 @@ def wounds_from_json(text: str) -> tuple[Wound, ...]:
 
 def character_from_row(row: aiosqlite.Row) -> Character:
     """A ``characters`` row (with a ``fortune`` JSON array of sources) as a Character."""
-    sheet, details = sheet_from_dict(json.loads(row["sheet"]))
+    sheet, details = _sheet_from_text(row["sheet"])
     return Character(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -126,9 +155,9 @@ def character_from_row(row: aiosqlite.Row) -> Character:
             recovery=row["recovery"],
             determination=row["determination"],
             hero_points=row["hero_points"],
-            conditions=Conditions.from_dict(json.loads(row["conditions"])),
+            conditions=_conditions_from_text(row["conditions"]),
         ),
-        fortune_sources=tuple(json.loads(row["fortune"] or "[]")),
+        fortune_sources=_fortune_from_text(row["fortune"] or "[]"),
         version=row["version"],
         # The column arrives with migration 0004; rows read before it have no wounds.
         wounds=wounds_from_json(row["wounds"]) if "wounds" in row.keys() else (),

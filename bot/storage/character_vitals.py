@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
+from bot.storage.sql import fetch_one
 
 CAS_ATTEMPTS = 5
 
@@ -59,11 +60,11 @@ class CharacterVitalsRepository:
         self._conn = conn
 
     async def get(self, character_id: int) -> Vitals | None:
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "SELECT id, hp, temp_hp, nonlethal, conditions, version FROM characters WHERE id = ?",
             (character_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
         return Vitals(
@@ -109,8 +110,7 @@ class CharacterVitalsRepository:
             " WHERE id = :id RETURNING hp, temp_hp"
         )
         params = {"loss": -delta, "gain": delta, "maximum": maximum, "id": character_id}
-        async with self._conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, sql, params)
         if row is None:
             return None
         return HpChange(hp_before=before.hp, hp=row[0], temp_before=before.temp_hp, temp_hp=row[1])

@@ -10,6 +10,7 @@ UPDATE (``… WHERE determination > 0``) and can never go below zero or happen t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 import aiosqlite
 
@@ -28,6 +29,7 @@ from bot.storage.character_model import (
     fresh_state,
     wounds_from_json,
 )
+from bot.storage.sql import fetch_all, fetch_one, run
 
 __all__ = [
     "Character",
@@ -54,8 +56,7 @@ class CharacterRepository:
         self._conn = conn
 
     async def _one(self, where: str, params: tuple[object, ...]) -> Character | None:
-        async with self._conn.execute(f"{_SELECT} WHERE {where}", params) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, f"{_SELECT} WHERE {where}", params)
         return character_from_row(row) if row else None
 
     async def create(
@@ -70,7 +71,8 @@ class CharacterRepository:
         """Insert a character at full resources. Raises CharacterNameTaken."""
         state = fresh_state(effective_values(sheet, speed=details.speed))
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
                 " hp, recovery, determination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
@@ -84,8 +86,7 @@ class CharacterRepository:
                     state.recovery,
                     state.determination,
                 ),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None
@@ -96,6 +97,23 @@ class CharacterRepository:
 
     async def get(self, character_id: int) -> Character | None:
         return await self._one("c.id = ?", (character_id,))
+
+    async def get_many(self, character_ids: Iterable[int]) -> dict[int, Character]:
+        """The characters with these ids that exist, by id (one query for them all)."""
+        found = await self.get_many_revised(character_ids)
+        return {character_id: character for character_id, (character, _) in found.items()}
+
+    async def get_many_revised(
+        self, character_ids: Iterable[int]
+    ) -> dict[int, tuple[Character, int]]:
+        """Like ``get_many``, each with its row's ``revision``: a counter a trigger
+        raises on every write to the row, whoever writes it."""
+        ids = list(dict.fromkeys(character_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        rows = await fetch_all(self._conn, f"{_SELECT} WHERE c.id IN ({marks})", ids)
+        return {row["id"]: (character_from_row(row), row["revision"]) for row in rows}
 
     async def find(self, guild_id: int, name: str) -> Character | None:
         """A character of the guild by name, ignoring case and spacing."""
@@ -108,22 +126,21 @@ class CharacterRepository:
         if owner_id is not None:
             where += " AND c.owner_id = ?"
             params.append(owner_id)
-        async with self._conn.execute(
-            f"{_SELECT} WHERE {where} ORDER BY c.name_key", params
-        ) as cur:
-            return [character_from_row(row) for row in await cur.fetchall()]
+        rows = await fetch_all(self._conn, f"{_SELECT} WHERE {where} ORDER BY c.name_key", params)
+        return [character_from_row(row) for row in rows]
 
     async def search_names(
         self, guild_id: int, query: str, *, owner_id: int | None = None, limit: int = 25
     ) -> list[str]:
         """Names containing ``query`` (for autocomplete), the owner's own first."""
         pattern = "%" + normalise_name(query).replace("%", "").replace("_", "") + "%"
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT name FROM characters WHERE guild_id = ? AND name_key LIKE ?"
             " ORDER BY (owner_id = ?) DESC, name_key LIMIT ?",
             (guild_id, pattern, owner_id or 0, limit),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]
 
     async def update_sheet(
         self, character: Character, sheet: CharacterSheet, details: CharacterDetails
@@ -159,8 +176,7 @@ class CharacterRepository:
         return updated
 
     async def delete(self, character_id: int) -> bool:
-        cursor = await self._conn.execute("DELETE FROM characters WHERE id = ?", (character_id,))
-        return cursor.rowcount == 1
+        return await run(self._conn, "DELETE FROM characters WHERE id = ?", (character_id,)) == 1
 
     async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
         await self._conn.execute(
@@ -178,12 +194,18 @@ class CharacterRepository:
 
     async def spend_determination(self, character_id: int) -> bool:
         """Spend one determination point; False (nothing written) when none is left."""
-        cursor = await self._conn.execute(
+        return await self.spend_determination_left(character_id) is not None
+
+    async def spend_determination_left(self, character_id: int) -> int | None:
+        """Spend one determination point; the points left, or None (nothing written)
+        when none is left."""
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET determination = determination - 1, version = version + 1"
-            " WHERE id = ? AND determination > 0",
+            " WHERE id = ? AND determination > 0 RETURNING determination",
             (character_id,),
         )
-        return cursor.rowcount == 1
+        return None if row is None else int(row[0])
 
     # --- hero points, fortune points, determination, rest and respite -----------------
     # Every spend is one conditional statement: it changes exactly one row or none, so
@@ -191,12 +213,12 @@ class CharacterRepository:
 
     async def spend_hero_point(self, character_id: int) -> int | None:
         """Spend one hero point; the points left, or None (nothing written) when none is left."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - 1, version = version + 1"
             " WHERE id = ? AND hero_points > 0 RETURNING hero_points",
             (character_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def hero_point_for_determination(
@@ -207,34 +229,34 @@ class CharacterRepository:
         Returns (hero points left, determination now), or None when nothing was written
         (no hero point, or determination already at its maximum).
         """
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - 1,"
             " determination = determination + 1, version = version + 1"
             " WHERE id = ? AND hero_points > 0 AND determination < ?"
             " RETURNING hero_points, determination",
             (character_id, maximum),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (int(row[0]), int(row[1])) if row else None
 
     async def set_hero_points_of_pcs(self, guild_id: int, points: int) -> list[tuple[int, str]]:
         """Set every player character's hero points in a guild; their (id, name), by name."""
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "UPDATE characters SET hero_points = ?, version = version + 1"
             " WHERE guild_id = ? AND kind = 'pc' RETURNING id, name, name_key",
             (points, guild_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [(int(r[0]), str(r[1])) for r in sorted(rows, key=lambda r: r[2])]
 
     async def give_hero_points(self, character_id: int, amount: int, maximum: int) -> int | None:
         """Add hero points (never beyond ``maximum``); the new total, or None if no such row."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = MAX(hero_points, MIN(?, hero_points + ?)),"
             " version = version + 1 WHERE id = ? RETURNING hero_points",
             (maximum, amount, character_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def take_hero_points(self, character_id: int, amount: int) -> tuple[int, int] | None:
@@ -242,19 +264,18 @@ class CharacterRepository:
 
         Call it inside the command's transaction: the read and the write are one unit.
         """
-        async with self._conn.execute(
-            "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn, "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
+        )
         if row is None:
             return None
         taken = min(int(row[0]), amount)
-        async with self._conn.execute(
+        after = await fetch_one(
+            self._conn,
             "UPDATE characters SET hero_points = hero_points - ?, version = version + 1"
             " WHERE id = ? AND hero_points >= ? RETURNING hero_points",
             (taken, character_id, taken),
-        ) as cursor:
-            after = await cursor.fetchone()
+        )
         return (taken, int(after[0])) if after else None
 
     async def grant_fortune(self, character_id: int, source: str) -> bool:
@@ -271,21 +292,21 @@ class CharacterRepository:
 
         One DELETE … RETURNING: of two spends at once exactly one gets the row.
         """
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "DELETE FROM fortune_points WHERE character_id = ? AND source = ? RETURNING source",
             (character_id, source),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return row is not None
 
     async def regain_determination(self, character_id: int, amount: int, maximum: int) -> int:
         """Regain determination points up to ``maximum`` (never lowering); the new value."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE characters SET determination = MAX(determination, MIN(?, determination + ?)),"
             " version = version + 1 WHERE id = ? RETURNING determination",
             (maximum, amount, character_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def write_recovery(

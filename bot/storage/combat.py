@@ -23,8 +23,15 @@ from bot.rules.hocs.attack.turns import AttackTurn
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
+from bot.storage.database import Database
+from bot.storage.sql import fetch_one, run
 
 CHOICE_LIFETIME = timedelta(minutes=15)
+# Expired choices are never used (every reader checks ``expires_at``), so deleting them
+# is housekeeping: at most once a minute (by the ``now`` the writer passes) rather than
+# inside every attack. A clock that went backwards sweeps at once.
+SWEEP_EVERY = timedelta(minutes=1)
+_last_sweep: datetime | None = None
 
 
 def _json(data: Any) -> str:
@@ -176,11 +183,15 @@ class CombatRepository:
         after: Vitals | None,
         now: datetime,
     ) -> int:
-        """Store an open choice (and drop expired ones); returns its id."""
-        await self._conn.execute(
-            "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
-        )
-        async with self._conn.execute(
+        """Store an open choice (and drop expired ones, at most once a minute); its id."""
+        global _last_sweep
+        if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
+            await run(
+                self._conn, "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
+            )
+            _last_sweep = now
+        row = await fetch_one(
+            self._conn,
             "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"
             " intro, inputs, rolls, chosen_index, before_state, after_state, expires_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -198,15 +209,11 @@ class CombatRepository:
                 _json(after.to_dict()) if after else None,
                 timestamp(now + CHOICE_LIFETIME),
             ),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0])
 
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
-        async with self._conn.execute(
-            "SELECT * FROM damage_choices WHERE id = ?", (choice_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM damage_choices WHERE id = ?", (choice_id,))
         return _choice_from_row(row) if row else None
 
     async def latest_hit_on(
@@ -214,12 +221,12 @@ class CombatRepository:
     ) -> DamageChoice | None:
         """The newest stored hit on ``target_id`` in the guild that is still open (not
         expired), or None. Raises RulesError if its stored form is damaged."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "SELECT * FROM damage_choices WHERE guild_id = ? AND target_id = ?"
             " AND expires_at >= ? ORDER BY id DESC LIMIT 1",
             (guild_id, target_id, timestamp(now)),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _choice_from_row(row) if row else None
 
     async def update_choice(
@@ -319,3 +326,13 @@ class CombatRepository:
                 record.aegis_round,
             ),
         )
+
+
+def remember_choice_message(db: Database, choice_id: int, message_id: int) -> None:
+    """Store the id of the reply carrying a choice's buttons, without a transaction of
+    its own (``Database.defer``: a click's transaction writes it first)."""
+
+    async def write(conn: aiosqlite.Connection) -> None:
+        await CombatRepository(conn).set_choice_message(choice_id, message_id)
+
+    db.defer(write)

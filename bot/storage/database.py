@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+import sqlite3
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -17,6 +22,18 @@ log = logging.getLogger(__name__)
 # Another process (a second bot instance, a backup script) may hold the write lock
 # briefly; waiting this long turns "database is locked" into a short pause.
 BUSY_TIMEOUT_MS = 10_000
+# SQLite copies the WAL back into the database file (a checkpoint) when a commit finds
+# the WAL past this many pages. That copy runs inside the unlucky command's COMMIT and
+# is most of the latency spikes over 3 ms, so the bot checkpoints from its maintenance
+# task when idle instead; this threshold is the safety net for a process that never
+# starts that task (scripts, tests) or is never idle: about 16 MiB of WAL.
+AUTOCHECKPOINT_PAGES = 4000
+# The maintenance task checkpoints when no transaction has run for this long.
+IDLE_SECONDS = 0.5
+MAINTENANCE_PERIOD_SECONDS = 1.0
+
+# A write queued by ``Database.defer``: runs on the connection inside a transaction.
+DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
 
 
 class Database:
@@ -27,10 +44,16 @@ class Database:
     ``BEGIN IMMEDIATE`` and the busy timeout.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
+    def __init__(self, connection: LoopConnection, path: Path | str) -> None:
         self._conn = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._deferred: list[DeferredWrite] = []
+        self._last_used = time.monotonic()
+        self._maintenance: asyncio.Task[None] | None = None
+        self._checkpointed = True
+        self._checkpointer: sqlite3.Connection | None = None
+        self._checkpoint_lock = threading.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -47,7 +70,7 @@ class Database:
                 raise DatabaseUnavailable(
                     f"cannot create the folder {path.parent} for the database: {exc.strerror}"
                 ) from exc
-        pending = aiosqlite.connect(str(path), isolation_level=None)
+        pending = connect(str(path))
         try:
             conn = await pending
         except Exception as exc:
@@ -61,6 +84,7 @@ class Database:
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
             async with conn.execute("PRAGMA quick_check") as cursor:
                 row = await cursor.fetchone()
             if row is None or row[0] != "ok":
@@ -89,27 +113,208 @@ class Database:
         """Run a block as one write transaction: all of it is committed or none.
 
         ``BEGIN IMMEDIATE`` takes the write lock up front so that two processes
-        never both read a value and then both write a stale update.
+        never both read a value and then both write a stale update. Writes queued
+        with ``defer`` run first, inside the same transaction. Once the lock is
+        held nothing can wait, so the block's statements run on the loop's thread
+        (``bot.storage.connection``): no round trip to aiosqlite's worker.
         """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._begin_immediate()
+            deferred = self._take_deferred()
+            self._conn.inline = True
             try:
+                await self._run_deferred(deferred)
                 yield self._conn
             except BaseException:
                 await self._conn.execute("ROLLBACK")
+                self._conn.inline = False
+                if deferred:  # not their fault: they still belong in the file
+                    try:
+                        await self._write_deferred(deferred)
+                    except Exception:
+                        log.exception("deferred writes lost after a rollback")
                 raise
             else:
                 await self._conn.execute("COMMIT")
+            finally:
+                self._conn.inline = False
+                self._used(wrote=True)
+
+    async def _begin_immediate(self) -> None:
+        """``BEGIN IMMEDIATE`` on the loop's thread when the write lock is free (it is,
+        almost always); when another process holds it, on the worker, which waits for
+        it up to the busy timeout without stopping the event loop."""
+        conn = self._conn
+        await self._end_orphan()
+        conn.inline = True
+        try:
+            await conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+            finally:
+                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        finally:
+            conn.inline = False
+        await conn.execute("BEGIN IMMEDIATE")
+
+    async def _end_orphan(self) -> None:
+        """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
+        cancelled while it waited on the worker still completes there afterwards."""
+        if self._conn.worker_idle and self._conn.in_transaction:
+            log.warning("rolling back a transaction left open by a cancelled command")
+            await self._conn.execute("ROLLBACK")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A consistent read-only view (a deferred transaction, never writes)."""
+        """A consistent read-only view (a deferred transaction, never writes).
+
+        Writes queued with ``defer`` are committed first, so a read sees them. In
+        WAL mode a reader waits for nobody, so it runs on the loop's thread.
+        """
         async with self._lock:
-            await self._conn.execute("BEGIN")
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+            await self._end_orphan()
+            self._conn.inline = True
+            try:
+                await self._conn.execute("BEGIN")
+                try:
+                    yield self._conn
+                finally:
+                    await self._conn.execute("ROLLBACK")
+            finally:
+                self._conn.inline = False
+                self._used(wrote=False)
+
+    @asynccontextmanager
+    async def single(self, *, sees_deferred: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """For exactly ONE read statement: SQLite runs it as its own transaction, so it
+        sees one consistent state without the BEGIN and ROLLBACK of ``read``. Writes
+        queued with ``defer`` are committed first, unless the caller says its
+        statement reads none of what they write (``sees_deferred=False``)."""
+        async with self._lock:
+            deferred = self._take_deferred() if sees_deferred else []
+            if deferred:
+                await self._write_deferred(deferred)
+            await self._end_orphan()
+            self._conn.inline = True
             try:
                 yield self._conn
             finally:
-                await self._conn.execute("ROLLBACK")
+                self._conn.inline = False
+                self._used(wrote=False)
+
+    def defer(self, write: DeferredWrite) -> None:
+        """Queue a small bookkeeping write that need not cost a transaction of its own.
+
+        For what the bot learns only after a command's transaction, such as the id of
+        the reply that shows a roll: it runs at the start of the next transaction or
+        read, or from the maintenance task when idle, or at close. Never for game
+        state: a process killed before then loses the write.
+        """
+        self._deferred.append(write)
+
+    def _take_deferred(self) -> list[DeferredWrite]:
+        deferred, self._deferred = self._deferred, []
+        return deferred
+
+    async def _run_deferred(self, deferred: list[DeferredWrite]) -> None:
+        for write in deferred:
+            try:
+                await write(self._conn)
+            except Exception:
+                # A failed statement is rolled back on its own; the transaction goes on.
+                log.exception("a deferred write failed")
+
+    async def _write_deferred(self, deferred: list[DeferredWrite]) -> None:
+        """Commit ``deferred`` in a transaction of their own (the lock is held)."""
+        self._checkpointed = False
+        await self._begin_immediate()
+        self._conn.inline = True
+        try:
+            await self._run_deferred(deferred)
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+        else:
+            await self._conn.execute("COMMIT")
+        finally:
+            self._conn.inline = False
+
+    def _used(self, *, wrote: bool) -> None:
+        self._last_used = time.monotonic()
+        if wrote:
+            self._checkpointed = False
+
+    # --- maintenance: off the reply path -------------------------------------------
+
+    def start_maintenance(self) -> None:
+        """Start the task that writes deferred writes and checkpoints the WAL when idle."""
+        if self._maintenance is None:
+            self._maintenance = asyncio.get_running_loop().create_task(
+                self._maintain(), name="database-maintenance"
+            )
+
+    async def _maintain(self) -> None:
+        while True:
+            await asyncio.sleep(MAINTENANCE_PERIOD_SECONDS)
+            try:
+                await self.maintain_now(idle_for=IDLE_SECONDS)
+            except Exception:
+                log.exception("database maintenance failed; retrying later")
+
+    async def maintain_now(self, *, idle_for: float = 0.0) -> bool:
+        """Write what was deferred and, if nothing ran for ``idle_for`` seconds,
+        checkpoint the WAL (PASSIVE: it never waits for another connection's readers).
+        True if it checkpointed."""
+        if self._lock.locked():
+            return False
+        async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+                self._used(wrote=True)  # just written: idle again from now
+            if self._checkpointed or time.monotonic() - self._last_used < idle_for:
+                return False
+            self._checkpointed = True  # (a write while it runs sets this back)
+        if str(self.path) != ":memory:":
+            await asyncio.to_thread(self._checkpoint)
+        return True
+
+    def _checkpoint(self) -> None:
+        """On a thread, with a connection of its own: the bot's connection and lock stay
+        free, so a command arriving meanwhile doesn't wait for the copy (in WAL mode a
+        checkpoint and writers go side by side; PASSIVE never waits for them)."""
+        with self._checkpoint_lock:
+            if self._checkpointer is None:
+                self._checkpointer = sqlite3.connect(
+                    str(self.path), isolation_level=None, check_same_thread=False
+                )
+            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def _close_checkpointer(self) -> None:
+        with self._checkpoint_lock:  # after a checkpoint still running finishes
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
 
     async def close(self) -> None:
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._maintenance
+            self._maintenance = None
+        deferred = self._take_deferred()
+        if deferred:
+            try:
+                async with self._lock:
+                    await self._write_deferred(deferred)
+            except Exception:
+                log.exception("deferred writes lost at close")
+        await asyncio.to_thread(self._close_checkpointer)
         await self._conn.close()

@@ -8,25 +8,29 @@ never both advance from the same state — the second one gets ``EncounterChange
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import aiosqlite
 
 from bot.errors import UserError
-from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.initiative import (
     Effect,
     Encounter,
-    InitiativeRoll,
-    InitiativeStats,
     Participant,
-    RecoveryClock,
-    Side,
-    Spent,
 )
 from bot.rules.hocs.skills import normalise_name
+from bot.storage.encounter_rows import (
+    INSERT_EFFECT,
+    INSERT_PARTICIPANT,
+    UPDATE_PARTICIPANT,
+    as_update,
+    effect_from_row,
+    effect_row,
+    participant_from_row,
+    participant_row,
+)
+from bot.storage.sql import fetch_all, fetch_one, run, run_many
 
 
 class EncounterExists(UserError):
@@ -54,101 +58,33 @@ class EncounterRecord:
     state: Encounter
 
 
-# A hero point's extra action lasts until the end of the turn: it rides in the
-# participant's ``stats`` JSON (key ``extra_actions``) rather than a column of its
-# own, so no schema change was needed for it. The dying/unconscious test clock rides
-# there too (key ``clock``), and so does the group initiative flag (``group_roll``).
-_EXTRA_ACTIONS = "extra_actions"
-_CLOCK = "clock"
-_GROUP_ROLL = "group_roll"
+def _slots(state: Encounter) -> dict[int, int]:
+    """Participant id → its place in the round's order."""
+    return {pid: index for index, slot in enumerate(state.order) for pid in slot}
 
 
-def _stats_with_bonuses(p: Participant) -> dict[str, object]:
-    stats: dict[str, object] = dict(p.stats.to_dict())
-    if p.extra_actions:
-        stats[_EXTRA_ACTIONS] = p.extra_actions
-    if p.clock is not None:
-        stats[_CLOCK] = p.clock.to_dict()
-    if p.group_roll:
-        stats[_GROUP_ROLL] = True
-    return stats
+@dataclass(frozen=True)
+class EncounterStamp:
+    encounter_id: int
+    version: int
+    tracker_message_id: int | None
+    linked: int  # participants whose character exists
+    linked_revisions: int  # the sum of those characters' revisions
 
-
-def _participant_row(encounter_id: int, p: Participant, slot: int | None) -> tuple[object, ...]:
-    return (
-        encounter_id,
-        p.id,
-        p.name,
-        normalise_name(p.name),
-        p.side.value,
-        p.group,
-        p.owner_id,
-        p.character_id,
-        slot,
-        json.dumps(_stats_with_bonuses(p)),
-        p.hp,
-        p.max_hp,
-        p.temp_hp,
-        p.threshold,
-        json.dumps(p.conditions.to_dict()),
-        json.dumps(p.roll.to_dict()) if p.roll else None,
-        p.preset,
-        p.spent.actions,
-        p.spent.quick,
-        p.spent.reactions,
-    )
-
-
-_INSERT_PARTICIPANT = (
-    "INSERT INTO encounter_participants (encounter_id, participant_id, name, name_key, side,"
-    " group_name, owner_id, character_id, slot, stats, hp, max_hp, temp_hp, threshold,"
-    " conditions, roll, preset, actions_spent, quick_spent, reactions_spent)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_INSERT_EFFECT = (
-    "INSERT INTO encounter_effects (encounter_id, effect_id, participant_id, condition, value,"
-    " added_round, expires_round) VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def _effect_from_row(row: aiosqlite.Row) -> Effect:
-    return Effect(
-        id=row["effect_id"],
-        condition=Condition(row["condition"]),
-        value=row["value"],
-        added_round=row["added_round"],
-        expires_round=row["expires_round"],
-    )
-
-
-def _participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
-    stats = json.loads(row["stats"])
-    extra_actions = int(stats.pop(_EXTRA_ACTIONS, 0))
-    clock = stats.pop(_CLOCK, None)
-    group_roll = bool(stats.pop(_GROUP_ROLL, False))
-    return Participant(
-        id=row["participant_id"],
-        name=row["name"],
-        side=Side(row["side"]),
-        stats=InitiativeStats.from_dict(stats),
-        owner_id=row["owner_id"],
-        character_id=row["character_id"],
-        group=row["group_name"],
-        group_roll=group_roll,
-        hp=row["hp"],
-        max_hp=row["max_hp"],
-        temp_hp=row["temp_hp"],
-        threshold=row["threshold"],
-        conditions=Conditions.from_dict(json.loads(row["conditions"])),
-        effects=effects,
-        roll=InitiativeRoll.from_dict(json.loads(row["roll"])) if row["roll"] else None,
-        preset=row["preset"],
-        spent=Spent(
-            actions=row["actions_spent"], quick=row["quick_spent"], reactions=row["reactions_spent"]
-        ),
-        extra_actions=extra_actions,
-        clock=RecoveryClock.from_dict(clock) if clock else None,
-    )
+    @staticmethod
+    def of(record: EncounterRecord, revisions: dict[int, int]) -> EncounterStamp | None:
+        """The stamp ``record`` will have if the linked characters are still at
+        ``revisions`` (character id → revision); None if one of them is not in it."""
+        linked = [p.character_id for p in record.state.participants if p.character_id]
+        if any(cid not in revisions for cid in linked):
+            return None
+        return EncounterStamp(
+            encounter_id=record.id,
+            version=record.version,
+            tracker_message_id=record.tracker_message_id,
+            linked=len(linked),
+            linked_revisions=sum(revisions[cid] for cid in linked),
+        )
 
 
 class EncounterRepository:
@@ -162,12 +98,12 @@ class EncounterRepository:
     ) -> EncounterRecord:
         """Start the channel's encounter. Raises EncounterExists if it has one."""
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO encounters (guild_id, channel_id, gm_id) VALUES (?, ?, ?)"
                 " RETURNING id, version",
                 (guild_id, channel_id, gm_id),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise EncounterExists() from None
@@ -184,41 +120,40 @@ class EncounterRepository:
         return await self.save(record, state)
 
     async def get_by_channel(self, channel_id: int) -> EncounterRecord | None:
-        async with self._conn.execute(
-            "SELECT * FROM encounters WHERE channel_id = ?", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn, "SELECT * FROM encounters WHERE channel_id = ?", (channel_id,)
+        )
         return await self._load(row) if row else None
 
     async def get(self, encounter_id: int) -> EncounterRecord | None:
-        async with self._conn.execute(
-            "SELECT * FROM encounters WHERE id = ?", (encounter_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM encounters WHERE id = ?", (encounter_id,))
         return await self._load(row) if row else None
 
     async def _load(self, row: aiosqlite.Row) -> EncounterRecord:
         encounter_id = row["id"]
         effects: dict[int, list[Effect]] = {}
-        async with self._conn.execute(
-            "SELECT * FROM encounter_effects WHERE encounter_id = ? ORDER BY effect_id",
-            (encounter_id,),
-        ) as cursor:
-            for effect_row in await cursor.fetchall():
+        # Effect ids come from next_effect_id: while it is still 1 the encounter has
+        # never had one, so the query can be skipped (most fights have none).
+        if row["next_effect_id"] > 1:
+            for effect_row in await fetch_all(
+                self._conn,
+                "SELECT * FROM encounter_effects WHERE encounter_id = ? ORDER BY effect_id",
+                (encounter_id,),
+            ):
                 effects.setdefault(effect_row["participant_id"], []).append(
-                    _effect_from_row(effect_row)
+                    effect_from_row(effect_row)
                 )
         participants: list[Participant] = []
         slots: dict[int, list[int]] = {}
-        async with self._conn.execute(
+        for p_row in await fetch_all(
+            self._conn,
             "SELECT * FROM encounter_participants WHERE encounter_id = ? ORDER BY participant_id",
             (encounter_id,),
-        ) as cursor:
-            for p_row in await cursor.fetchall():
-                pid = p_row["participant_id"]
-                participants.append(_participant_from_row(p_row, tuple(effects.get(pid, ()))))
-                if p_row["slot"] is not None:
-                    slots.setdefault(p_row["slot"], []).append(pid)
+        ):
+            pid = p_row["participant_id"]
+            participants.append(participant_from_row(p_row, tuple(effects.get(pid, ()))))
+            if p_row["slot"] is not None:
+                slots.setdefault(p_row["slot"], []).append(pid)
         state = Encounter(
             social=bool(row["social"]),
             skip_down=bool(row["skip_down"]),
@@ -266,30 +201,7 @@ class EncounterRepository:
         )
         if cursor.rowcount != 1:
             raise EncounterChanged()
-        await self._conn.execute(
-            "DELETE FROM encounter_participants WHERE encounter_id = ?", (record.id,)
-        )
-        slot_of = {pid: index for index, slot in enumerate(state.order) for pid in slot}
-        await self._conn.executemany(
-            _INSERT_PARTICIPANT,
-            [_participant_row(record.id, p, slot_of.get(p.id)) for p in state.participants],
-        )
-        await self._conn.executemany(
-            _INSERT_EFFECT,
-            [
-                (
-                    record.id,
-                    e.id,
-                    p.id,
-                    e.condition.value,
-                    e.value,
-                    e.added_round,
-                    e.expires_round,
-                )
-                for p in state.participants
-                for e in p.effects
-            ],
-        )
+        await self._save_rows(record, state)
         return EncounterRecord(
             id=record.id,
             guild_id=record.guild_id,
@@ -299,6 +211,84 @@ class EncounterRepository:
             version=record.version + 1,
             state=state,
         )
+
+    async def _save_rows(self, record: EncounterRecord, state: Encounter) -> None:
+        """Write only the participant and effect rows that differ from ``record.state``.
+
+        ``record.state`` is what the rows hold at ``record.version`` (the conditional
+        UPDATE just proved nobody saved since), so the difference is exact. A renamed
+        participant is deleted and inserted again (with its effects), so two names
+        swapped in one save never collide on the unique name.
+        """
+        old_slots = _slots(record.state)
+        new_slots = _slots(state)
+        old = {p.id: p for p in record.state.participants}
+        new_ids = {p.id for p in state.participants}
+        gone = [pid for pid in old if pid not in new_ids]
+        inserts: list[Participant] = []
+        updates: list[tuple[object, ...]] = []
+        for p in state.participants:
+            before = old.get(p.id)
+            if before is None or normalise_name(before.name) != normalise_name(p.name):
+                if before is not None:
+                    gone.append(p.id)
+                inserts.append(p)
+            elif before != p or old_slots.get(p.id) != new_slots.get(p.id):
+                updates.append(as_update(participant_row(record.id, p, new_slots.get(p.id))))
+        if gone:
+            marks = ", ".join("?" * len(gone))
+            await run(
+                self._conn,
+                "DELETE FROM encounter_participants WHERE encounter_id = ?"
+                f" AND participant_id IN ({marks})",
+                (record.id, *gone),
+            )
+        await run_many(self._conn, UPDATE_PARTICIPANT, updates)
+        await run_many(
+            self._conn,
+            INSERT_PARTICIPANT,
+            [participant_row(record.id, p, new_slots.get(p.id)) for p in inserts],
+        )
+        # Effects: the deleted participants' went with them (ON DELETE CASCADE).
+        rewritten = {p.id for p in inserts}
+        old_effects = {
+            e.id: effect_row(record.id, p.id, e)
+            for p in record.state.participants
+            if p.id in new_ids and p.id not in rewritten
+            for e in p.effects
+        }
+        new_effects = {e.id: effect_row(record.id, p.id, e) for p in state.participants
+                       for e in p.effects}  # fmt: skip
+        stale = [eid for eid, row in old_effects.items() if new_effects.get(eid) != row]
+        if stale:
+            marks = ", ".join("?" * len(stale))
+            await run(
+                self._conn,
+                f"DELETE FROM encounter_effects WHERE encounter_id = ? AND effect_id IN ({marks})",
+                (record.id, *stale),
+            )
+        await run_many(
+            self._conn,
+            INSERT_EFFECT,
+            [row for eid, row in new_effects.items() if old_effects.get(eid) != row],
+        )
+
+    async def stamp(self, channel_id: int) -> EncounterStamp | None:
+        """What tells whether a synced record of the channel's encounter is still current:
+        its id, version and tracker message, and the count and revision sum of the
+        characters linked to it (a character's revision rises with every write to
+        its row, a trigger sees to it). One statement; None when there is none."""
+        row = await fetch_one(
+            self._conn,
+            "SELECT e.id, e.version, e.tracker_message_id,"
+            " (SELECT COUNT(*) FROM encounter_participants p JOIN characters c"
+            "  ON c.id = p.character_id WHERE p.encounter_id = e.id),"
+            " (SELECT COALESCE(SUM(c.revision), 0) FROM encounter_participants p"
+            "  JOIN characters c ON c.id = p.character_id WHERE p.encounter_id = e.id)"
+            " FROM encounters e WHERE e.channel_id = ?",
+            (channel_id,),
+        )
+        return None if row is None else EncounterStamp(*row)
 
     async def set_tracker_message(self, encounter_id: int, message_id: int | None) -> None:
         """Remember where the tracker is shown (not game state: the version stays)."""
@@ -323,19 +313,21 @@ class EncounterRepository:
         if not ids:
             return []
         marks = ", ".join("?" * len(ids))
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT DISTINCT e.channel_id FROM encounters e"
             " JOIN encounter_participants p ON p.encounter_id = e.id"
             f" WHERE e.guild_id = ? AND p.character_id IN ({marks})"
             " ORDER BY e.channel_id",
             (guild_id, *ids),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]
 
     async def participant_names(self, channel_id: int, query: str, limit: int = 25) -> list[str]:
         """Participant and group names of the channel's encounter containing ``query``."""
         pattern = "%" + normalise_name(query).replace("%", "").replace("_", "") + "%"
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT name FROM ("
             " SELECT p.name AS name, p.participant_id AS n FROM encounter_participants p"
             " JOIN encounters e ON e.id = p.encounter_id"
@@ -347,5 +339,5 @@ class EncounterRepository:
             " AND lower(p.group_name) LIKE ? GROUP BY lower(p.group_name)"
             ") GROUP BY name ORDER BY MIN(n), name LIMIT ?",
             (channel_id, pattern, channel_id, pattern, limit),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        )
+        return [row[0] for row in rows]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.storage.sql import fetch_one
+
 
 class MetaRepository:
     """Key/value rows in ``bot_meta``. Never commits: the caller owns the transaction."""
@@ -12,8 +14,7 @@ class MetaRepository:
         self._conn = conn
 
     async def get(self, key: str) -> str | None:
-        async with self._conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
+        row = await fetch_one(self._conn, "SELECT value FROM bot_meta WHERE key = ?", (key,))
         return None if row is None else str(row[0])
 
     async def set(self, key: str, value: str) -> None:

@@ -8,6 +8,9 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.database import Database
+from bot.storage.sql import fetch_all, fetch_one
+
 
 @dataclass(frozen=True)
 class LoggedRoll:
@@ -54,11 +57,11 @@ class RollLogRepository:
 
     async def recent(self, guild_id: int | None, *, limit: int = 20) -> list[LoggedRoll]:
         """The newest rolls of a guild (or of direct messages when ``guild_id`` is None)."""
-        async with self._conn.execute(
+        rows = await fetch_all(
+            self._conn,
             "SELECT * FROM roll_log WHERE guild_id IS ? ORDER BY id DESC LIMIT ?",
             (guild_id, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_from_row(row) for row in rows]
 
     async def record(
@@ -79,9 +82,40 @@ class RollLogRepository:
         Raises ``aiosqlite.IntegrityError`` if the guild has no
         campaign row or the character does not exist.
         """
-        async with self._conn.execute(
+        logged = await self.add(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            kind=kind,
+            expression=expression,
+            result=result,
+            total=total,
+            secret=secret,
+            character_id=character_id,
+        )
+        return logged.id
+
+    async def add(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int,
+        kind: str,
+        expression: str,
+        result: dict[str, Any],
+        total: int | None,
+        secret: bool,
+        character_id: int | None = None,
+        opponent_id: int | None = None,
+    ) -> LoggedRoll:
+        """``record``, returning the stored row (one statement: no read-back needed).
+        ``opponent_id``: the character on a clash's or attack's second side."""
+        row = await fetch_one(
+            self._conn,
             "INSERT INTO roll_log (guild_id, channel_id, user_id, kind, expression, result,"
-            " total, secret, character_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " total, secret, character_id, opponent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " RETURNING *",
             (
                 guild_id,
                 channel_id,
@@ -92,23 +126,24 @@ class RollLogRepository:
                 total,
                 int(secret),
                 character_id,
+                opponent_id,
             ),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0])
+        )
+        assert row is not None  # an INSERT without conflict handling returns its row
+        return _from_row(row)
 
     async def get(self, roll_id: int) -> LoggedRoll | None:
         """One logged roll by id, or None."""
-        async with self._conn.execute("SELECT * FROM roll_log WHERE id = ?", (roll_id,)) as cur:
-            row = await cur.fetchone()
+        row = await fetch_one(self._conn, "SELECT * FROM roll_log WHERE id = ?", (roll_id,))
         return _from_row(row) if row else None
 
     async def get_by_message(self, message_id: int) -> LoggedRoll | None:
         """The roll whose reply is the message ``message_id`` (for buttons on it), or None."""
-        async with self._conn.execute(
-            "SELECT * FROM roll_log WHERE message_id = ? ORDER BY id DESC LIMIT 1", (message_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn,
+            "SELECT * FROM roll_log WHERE message_id = ? ORDER BY id DESC LIMIT 1",
+            (message_id,),
+        )
         return _from_row(row) if row else None
 
     async def latest_for_character(
@@ -119,10 +154,9 @@ class RollLogRepository:
         if kinds:
             where += f" AND kind IN ({', '.join('?' for _ in kinds)})"
             params.extend(kinds)
-        async with self._conn.execute(
-            f"SELECT * FROM roll_log WHERE {where} ORDER BY id DESC LIMIT 1", params
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._conn, f"SELECT * FROM roll_log WHERE {where} ORDER BY id DESC LIMIT 1", params
+        )
         return _from_row(row) if row else None
 
     async def set_message(self, roll_id: int, message_id: int) -> bool:
@@ -181,3 +215,13 @@ class RollLogRepository:
         ) as cursor:
             row = await cursor.fetchone()
         return _from_row(row) if row else None
+
+
+def remember_message(db: Database, roll_id: int, message_id: int) -> None:
+    """Store the id of the reply showing a roll, without a transaction of its own: the
+    write rides at the start of the next transaction or read (``Database.defer``)."""
+
+    async def write(conn: aiosqlite.Connection) -> None:
+        await RollLogRepository(conn).set_message(roll_id, message_id)
+
+    db.defer(write)

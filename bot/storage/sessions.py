@@ -12,6 +12,7 @@ import aiosqlite
 
 from bot.errors import UserError
 from bot.rules.hocs.meta_currencies import PreviousSession, SessionPlan
+from bot.storage.sql import fetch_one
 
 
 class SessionAlreadyRunning(UserError):
@@ -67,11 +68,11 @@ class SessionRepository:
 
     async def latest(self, guild_id: int) -> GameSession | None:
         """The campaign's newest session (running or not), or None before the first."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "SELECT * FROM sessions WHERE guild_id = ? ORDER BY number DESC LIMIT 1",
             (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _from_row(row) if row else None
 
     async def running(self, guild_id: int) -> GameSession | None:
@@ -95,7 +96,8 @@ class SessionRepository:
             raise SessionAlreadyRunning(latest.number)
         number = 1 if latest is None else latest.number + 1
         try:
-            async with self._conn.execute(
+            row = await fetch_one(
+                self._conn,
                 "INSERT INTO sessions (guild_id, number, adventure, one_shot,"
                 " hero_points_given, started_by) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
                 (
@@ -106,8 +108,7 @@ class SessionRepository:
                     int(plan.hero_points is not None),
                     started_by,
                 ),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise SessionAlreadyRunning(number - 1) from None
@@ -116,10 +117,10 @@ class SessionRepository:
 
     async def end(self, guild_id: int, *, ended_by: int) -> GameSession | None:
         """End the running session; it, or None when none was running."""
-        async with self._conn.execute(
+        row = await fetch_one(
+            self._conn,
             "UPDATE sessions SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ended_by = ?"
             " WHERE guild_id = ? AND ended_at IS NULL RETURNING *",
             (ended_by, guild_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _from_row(row) if row else None

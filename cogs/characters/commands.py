@@ -24,6 +24,7 @@ from bot.replies import send
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import CharacterSheet, SizeCategory
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
@@ -56,7 +57,9 @@ NAME_HELP = "Default: your active character"
 ATTRIBUTE_HELP = "1–5"
 
 
-class CharactersCog(commands.Cog, name="Characters"):
+class CharactersCog(RulesetCog, name="Characters"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

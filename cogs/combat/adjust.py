@@ -27,6 +27,7 @@ from bot.rules.hocs.threshold import (
     recovery_kind,
     roll_recovery_test,
 )
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
@@ -91,7 +92,9 @@ def change_hp(target: CombatCharacter, mode: str, amount: int) -> tuple[Vitals, 
     return after, f"HP set to {amount}"
 
 
-class AdjustCog(commands.Cog, name="Adjustments"):
+class AdjustCog(RulesetCog, name="Adjustments"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

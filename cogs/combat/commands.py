@@ -40,10 +40,11 @@ from bot.rules.hocs.attack import (
     weapon_pool,
 )
 from bot.rules.hocs.conditions import Condition
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
-from bot.storage.combat import CombatRepository
-from bot.storage.roll_log import RollLogRepository
+from bot.storage.combat import CombatRepository, remember_choice_message
+from bot.storage.roll_log import remember_message
 from bot.text import echo
 from cogs.combat.attack_store import store_attack
 from cogs.combat.choices import has_choice, record_choice
@@ -76,7 +77,9 @@ log = logging.getLogger(__name__)
 Ctx = commands.Context[TableBot]
 
 
-class CombatCog(commands.Cog, name="Combat"):
+class CombatCog(RulesetCog, name="Combat"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
@@ -347,10 +350,9 @@ class CombatCog(commands.Cog, name="Combat"):
     ) -> None:
         message = await send(ctx, embed=embed, **({"view": view} if view is not None else {}))
         if message is not None:
-            async with self.bot.db.transaction() as conn:
-                await RollLogRepository(conn).set_message(log_id, message.id)
-                if choice_id is not None:
-                    await CombatRepository(conn).set_choice_message(choice_id, message.id)
+            remember_message(self.bot.db, log_id, message.id)
+            if choice_id is not None:
+                remember_choice_message(self.bot.db, choice_id, message.id)
 
     async def _reply(
         self,
@@ -368,10 +370,9 @@ class CombatCog(commands.Cog, name="Combat"):
         else:
             message = await send(ctx, embed=embed, view=view)
         if message is not None:
-            async with self.bot.db.transaction() as conn:
-                await RollLogRepository(conn).set_message(log_id, message.id)
-                if choice_id is not None:
-                    await CombatRepository(conn).set_choice_message(choice_id, message.id)
+            remember_message(self.bot.db, log_id, message.id)
+            if choice_id is not None:
+                remember_choice_message(self.bot.db, choice_id, message.id)
 
     @attack.autocomplete("damage_type")
     @damage.autocomplete("damage_type")

@@ -24,6 +24,7 @@ from bot.rules.hocs.initiative import (
     TurnStarted,
     summarise,
 )
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
 from bot.storage.encounters import EncounterRepository
@@ -79,7 +80,9 @@ async def character_names(
     return [app_commands.Choice(name=n, value=n) for n in names]
 
 
-class InitiativeCog(commands.Cog, name="Initiative"):
+class InitiativeCog(RulesetCog, name="Initiative"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.service = InitiativeService(bot)

@@ -69,11 +69,15 @@ PREV = (
     " go back into the last round, whose order was rolled anew."
 )
 REMOVE = "Removing the participant whose turn it is passes the turn to the next one."
+HIDDEN = (
+    "With show_npc_hp off, the tracker shows an NPC's status word only: its HP and its"
+    " conditions stay hidden, as in /character show and /condition list."
+)
 PINGS = "Only a player character's owner is pinged on its turn; NPC turns ping nobody."
 NPC_DOWN = "A quick NPC whose tracked hit points reach 0 is down (dead)."
 
 RULINGS: dict[str, list[str]] = {
-    "begin": [ORDER, TIES, SKIP, PINGS],
+    "begin": [ORDER, TIES, SKIP, HIDDEN, PINGS],
     "join": [JOIN, TIES, WOUNDED],
     "add": [GROUP, BONUS, JOIN, TIES, NPC_DOWN],
     "next": [ORDER, TIES, PLAYER_NEXT, GROUP_END, TURN_START, CLOCK, SKIP, PINGS],

@@ -10,16 +10,15 @@ skipped or repeated.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
 import discord
 
-from bot.discord_retry import retry_server_errors
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.render.initiative import tracker_embed
@@ -38,9 +37,9 @@ from bot.rules.hocs.initiative import (
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterRecord, EncounterRepository
-from bot.tracker_message import TrackerPins
+from bot.storage.characters import Character, CharacterRepository
+from bot.storage.encounters import EncounterRecord, EncounterRepository, EncounterStamp
+from bot.tracker_messages import TrackerMessages, TrackerView
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +85,7 @@ class Outcome:
 Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
+@lru_cache(maxsize=4096)  # pure, of an immutable value: worked out once per sheet state
 def initiative_stats(values: EffectiveValues) -> InitiativeStats:
     """Agility, presence, training and expertise in initiative, and injury banes, from a
     character's effective values (so a wound to agility or a broken torso counts)."""
@@ -110,11 +110,24 @@ def _injury_banes(values: EffectiveValues, attribute: Attribute) -> int:
 
 async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
     """Refresh each linked participant from its character's current row."""
-    repo = CharacterRepository(conn)
+    return refresh_from(state, await linked_characters(conn, state))
+
+
+# character id → (the character, its row's revision)
+Linked = dict[int, tuple[Character, int]]
+
+
+async def linked_characters(conn: aiosqlite.Connection, state: Encounter) -> Linked:
+    """The characters linked to the encounter's participants, by id (one query)."""
+    return await CharacterRepository(conn).get_many_revised(
+        p.character_id for p in state.participants if p.character_id is not None
+    )
+
+
+def refresh_from(state: Encounter, characters: Linked) -> Encounter:
+    """``state`` with each linked participant refreshed from ``characters`` (pure)."""
     for participant in state.participants:
-        if participant.character_id is None:
-            continue
-        character = await repo.get(participant.character_id)
+        character, _ = characters.get(participant.character_id or 0, (None, 0))
         if character is None:
             continue
         values = character.effective
@@ -168,10 +181,9 @@ class InitiativeService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._messages: dict[int, discord.Message] = {}  # channel id → tracker message
-        self._shown: dict[int, tuple[int, int]] = {}  # channel id → (encounter, version) shown
-        self._tracker_pins = TrackerPins()
+        self.trackers = TrackerMessages(self._store_message_id)  # bot.tracker_messages
+        # channel id → the record this process saved last, synced, and its stamp
+        self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
 
     async def change(
         self,
@@ -195,7 +207,8 @@ class InitiativeService:
                 raise NoEncounter() if encounter_id is None else EncounterOver()
             if encounter_id is not None and record.id != encounter_id:
                 raise EncounterOver()
-            before = await sync_characters(conn, record.state)
+            characters = await linked_characters(conn, record.state)
+            before = refresh_from(record.state, characters)
             context = ChangeContext(
                 conn=conn,
                 campaign=campaign,
@@ -209,9 +222,33 @@ class InitiativeService:
             after = update_clocks(after)
             await apply_to_characters(conn, before, after, events)
             saved = await repo.save(record, after)
+        self._remember(saved, characters)
         return Outcome(saved, before, events, campaign, context.is_gm)
 
+    def _remember(self, saved: EncounterRecord, characters: Linked) -> None:
+        """Keep the state just saved, as a load would sync it, for the tracker to draw;
+        ``load`` uses it only while the stamp (one statement) still matches."""
+        shown = replace(saved, state=refresh_from(saved.state, characters))
+        stamp = EncounterStamp.of(shown, {cid: rev for cid, (_, rev) in characters.items()})
+        if stamp is None:
+            self._saved.pop(saved.channel_id, None)
+        else:
+            self._saved[saved.channel_id] = (stamp, shown)
+
     async def load(self, channel_id: int) -> EncounterRecord | None:
+        """The channel's encounter with its linked characters synced (None if none).
+
+        The state this process saved last is reused while its stamp still matches, so
+        the tracker is drawn from it; anyone's later write (another process, another
+        command, a raw UPDATE of a character) changes the stamp and it is read again.
+        """
+        remembered = self._saved.pop(channel_id, None)
+        if remembered is not None:
+            async with self.bot.db.single(sees_deferred=False) as conn:
+                stamp = await EncounterRepository(conn).stamp(channel_id)
+            if stamp == remembered[0]:
+                self._saved[channel_id] = remembered
+                return remembered[1]
         async with self.bot.db.read() as conn:
             record = await EncounterRepository(conn).get_by_channel(channel_id)
             if record is not None:
@@ -223,7 +260,8 @@ class InitiativeService:
         """Bring every running encounter of the guild that has one of these characters up
         to date: their hit points and conditions are stored (a versioned save, only if
         something changed) and the tracker is edited. Errors are logged, per channel."""
-        async with self.bot.db.read() as conn:
+        # (Reads encounters only: the message ids queued for later are not needed.)
+        async with self.bot.db.single(sees_deferred=False) as conn:
             channel_ids = await EncounterRepository(conn).channels_with_characters(
                 guild_id, character_ids
             )
@@ -239,111 +277,39 @@ class InitiativeService:
             record = await repo.get_by_channel(channel_id)
             if record is None:
                 return  # ended in the meantime
-            state = await sync_characters(conn, record.state)
+            characters = await linked_characters(conn, record.state)
+            state = refresh_from(record.state, characters)
             if state != record.state:
-                await repo.save(record, state)
+                record = await repo.save(record, state)
+        self._remember(record, characters)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
         )
         await self.refresh_tracker(channel)
 
-    # --- the tracker message ---
+    # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
+        async with self.bot.db.transaction() as conn:
+            await EncounterRepository(conn).set_tracker_message(encounter_id, message_id)
+
+    async def _tracker_view(self, channel_id: int) -> TrackerView | None:
+        record = await self.load(channel_id)
+        if record is None:
+            return None
+        return TrackerView(
+            record.id, record.version, record.tracker_message_id, tracker_embed(record.state)
+        )
 
     async def refresh_tracker(
         self, channel: discord.abc.Messageable, *, force: bool = False
     ) -> None:
-        """Show the stored state in the channel's tracker, reposting it if it was deleted.
-
-        Reads the newest state itself (under a per-channel lock), so however edits
-        interleave the last one shows the last saved state; an edit of a state
-        already shown is skipped.
-        """
+        """Show the stored state in the channel's tracker, reposting it if it was deleted."""
         channel_id = getattr(channel, "id", 0)
-        async with self._lock(channel_id):
-            record = await self.load(channel_id)
-            if record is None:
-                return
-            if not force and self._shown.get(channel_id) == (record.id, record.version):
-                return
-            embed = tracker_embed(record.state)
-            try:
-                message = await self._edit(channel, record, embed)
-            except discord.HTTPException as error:
-                # Not marked shown: the next change (or refresh) edits it again.
-                log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
-                return
-            if message is None:
-                message = await self._post(channel, record, embed)
-            if message is not None:
-                self._messages[channel_id] = message
-                self._shown[channel_id] = (record.id, record.version)
-                # Also on every later change, so a pin that failed once is made up for.
-                await self._pin(channel, message, record.id)
-
-    async def _edit(
-        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
-    ) -> discord.Message | None:
-        """The edited tracker; None when it was deleted (to post a new one).
-
-        Raises HTTPException when Discord still fails after retrying its 5xx answers.
-        """
-        if record.tracker_message_id is None:
-            return None
-        channel_id = getattr(channel, "id", 0)
-        tracker_id = record.tracker_message_id
-        message = self._messages.get(channel_id)
-        try:
-            if message is None or message.id != tracker_id:
-                # Once per process (after a restart): later edits reuse the message.
-                message = await retry_server_errors(
-                    lambda: channel.fetch_message(tracker_id), "fetching the tracker"
-                )
-            found = message
-            return await retry_server_errors(
-                lambda: found.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none()),
-                "editing the tracker",
-            )
-        except discord.NotFound:
-            return None
-
-    async def _post(
-        self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
-    ) -> discord.Message | None:
-        try:
-            message = await channel.send(
-                embed=embed, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException as error:
-            log.warning("could not post the tracker in channel %s: %s", record.channel_id, error)
-            return None
-        async with self.bot.db.transaction() as conn:
-            await EncounterRepository(conn).set_tracker_message(record.id, message.id)
-        return message
-
-    async def _pin(
-        self, channel: discord.abc.Messageable, message: discord.Message, encounter_id: int
-    ) -> None:
-        """Pin the tracker unless it is; a missing permission is told to the channel once
-        per encounter (see bot.tracker_message)."""
-        await self._tracker_pins.ensure_pinned(channel, message, encounter_id)
+        await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed
     ) -> None:
         """After /init end: the tracker shows the summary and is unpinned."""
-        channel_id = getattr(channel, "id", 0)
-        async with self._lock(channel_id):
-            self._shown.pop(channel_id, None)
-            message = self._messages.pop(channel_id, None)
-            if record.tracker_message_id is None:
-                return
-            try:
-                if message is None or message.id != record.tracker_message_id:
-                    message = await channel.fetch_message(record.tracker_message_id)
-                await message.edit(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-                await message.unpin(reason="Encounter over")
-            except discord.HTTPException as error:
-                log.info("could not close the tracker in channel %s: %s", channel_id, error)
+        await self.trackers.close(channel, record.tracker_message_id, embed)

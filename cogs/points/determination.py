@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.character_access import MAX_NAME
 from bot.client import TableBot
 from bot.errors import UserError
+from bot.rulesets import Ruleset, RulesetCog
 from cogs.points.common import (
     CHARACTER_HELP,
     Ctx,
@@ -37,7 +38,9 @@ DETERMINATION_RULINGS = [
 ]
 
 
-class DeterminationCog(commands.Cog, name="Determination"):
+class DeterminationCog(RulesetCog, name="Determination"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

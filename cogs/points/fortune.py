@@ -15,6 +15,7 @@ from bot.render.points import fortune_list_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.hocs.meta_currencies import normalise_fortune_source
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.characters import CharacterRepository
 from cogs.points.common import (
     CHARACTER_HELP,
@@ -59,7 +60,9 @@ def _source(text: str) -> str:
         raise UserError(str(exc)) from None
 
 
-class FortuneCog(commands.Cog, name="Fortune points"):
+class FortuneCog(RulesetCog, name="Fortune points"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

@@ -17,6 +17,7 @@ from bot.events import notify_characters_changed
 from bot.render.points import extra_action_note, hero_damage_embed, hero_point_line
 from bot.replies import send
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS, parse_dice_positions
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from cogs.points.common import (
     CHARACTER_HELP,
@@ -86,7 +87,9 @@ async def _spender(conn: aiosqlite.Connection, ctx: Ctx, character: str | None) 
     return who
 
 
-class HeroCog(commands.Cog, name="Hero points"):
+class HeroCog(RulesetCog, name="Hero points"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

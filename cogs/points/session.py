@@ -14,6 +14,7 @@ from bot.permissions import require_gm
 from bot.render.points import session_ended_embed, session_started_embed, session_status_embed
 from bot.replies import send
 from bot.rules.hocs.meta_currencies import hero_points_at_session_end, plan_session_start
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.sessions import SessionAlreadyRunning, SessionRepository
 from cogs.points.common import Ctx, campaign_for, guild_of
@@ -32,7 +33,9 @@ SESSION_RULINGS = [
 ]
 
 
-class SessionCog(commands.Cog, name="Sessions"):
+class SessionCog(RulesetCog, name="Sessions"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

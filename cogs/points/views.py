@@ -28,8 +28,8 @@ from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import CharacterRepository
-from bot.storage.combat import CombatRepository
-from bot.storage.roll_log import LoggedRoll, RollLogRepository
+from bot.storage.combat import remember_choice_message
+from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
 from cogs.points.stored import Side, StoredRoll
 
@@ -228,13 +228,13 @@ async def reply_with_roll(
     else:
         message = await send(ctx, **kwargs)
     if message is not None:
-        async with bot.db.transaction() as conn:
-            await RollLogRepository(conn).set_message(outcome.stored.logged.id, message.id)
-            await _follow_message(conn, outcome.stored.logged, message.id)
+        remember_message(bot.db, outcome.stored.logged.id, message.id)
+        _follow_message(bot.db, outcome.stored.logged, message.id)
 
 
-async def _follow_message(conn: aiosqlite.Connection, logged: LoggedRoll, message_id: int) -> None:
-    """An attack's open damage choice follows its reply to the new message."""
+def _follow_message(db: Any, logged: LoggedRoll, message_id: int) -> None:
+    """An attack's open damage choice follows its reply to the new message (written
+    with the next transaction, like the roll's own message id)."""
     choice_id = logged.result.get("choice_id") if logged.kind == "attack" else None
     if choice_id is not None:
-        await CombatRepository(conn).set_choice_message(int(choice_id), message_id)
+        remember_choice_message(db, int(choice_id), message_id)

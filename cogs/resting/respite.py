@@ -17,6 +17,7 @@ from bot.render.rest import respite_embed
 from bot.replies import send
 from bot.rules.hocs.rest import RespiteChoice, respite
 from bot.rules.hocs.threshold import clear_staggered_if_recovered
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from cogs.points.common import character_choices
 from cogs.resting.common import REST_ACTION, load_resting, save
@@ -36,7 +37,9 @@ RESPITE_RULINGS = [
 ]
 
 
-class RespiteCog(commands.Cog, name="Respite"):
+class RespiteCog(RulesetCog, name="Respite"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

@@ -32,6 +32,7 @@ from bot.rules.hocs.rest import (
 )
 from bot.rules.hocs.rest_choices import wanted_split
 from bot.rules.hocs.rolling import roll_pool
+from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterKind, CharacterRepository
 from cogs.points.common import character_choices
@@ -172,7 +173,9 @@ def rest_one(
     )
 
 
-class RestCog(commands.Cog, name="Rest"):
+class RestCog(RulesetCog, name="Rest"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 

@@ -11,14 +11,15 @@ The commands live in one module each and are mixed into one cog here.
 
 from __future__ import annotations
 
-from discord.ext import commands
-
 from bot.client import TableBot
+from bot.rulesets import Ruleset, RulesetCog
 from cogs.skill_rolls.check import CheckCommands
 from cogs.skill_rolls.clash import ClashCommands
 from cogs.skill_rolls.pool import PoolCommands
 
 
-class SkillRollsCog(PoolCommands, CheckCommands, ClashCommands, commands.Cog, name="Skill rolls"):
+class SkillRollsCog(PoolCommands, CheckCommands, ClashCommands, RulesetCog, name="Skill rolls"):
+    ruleset = Ruleset.HOCS
+
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot

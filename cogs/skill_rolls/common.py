@@ -24,7 +24,7 @@ from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import Character, CharacterRepository
-from bot.storage.roll_log import RollLogRepository
+from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from cogs.skill_rolls.options import escape_user_text, skill_choices
 
 ROLL_FOR_THEM = "roll for them"
@@ -85,11 +85,10 @@ class NoDeterminationLeft(UserError):
 
 async def spend_determination(conn: aiosqlite.Connection, character: Character) -> int:
     """Spend one point (conditional UPDATE); raise NoDeterminationLeft; return points left."""
-    repo = CharacterRepository(conn)
-    if not await repo.spend_determination(character.id):
+    left = await CharacterRepository(conn).spend_determination_left(character.id)
+    if left is None:
         raise NoDeterminationLeft(character)
-    fresh = await repo.get(character.id)
-    return fresh.state.determination if fresh is not None else 0
+    return left
 
 
 def secret_allowed(ctx: commands.Context[TableBot], secret: bool | None) -> bool:
@@ -118,11 +117,31 @@ async def log_roll(
     secret: bool,
 ) -> int:
     """Record a /pool or /check roll (revision 0: nothing spent on it after the roll yet)."""
+    logged = await log_roll_row(
+        conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
+        expression=expression, character=character, secret=secret,
+    )  # fmt: skip
+    return logged.id
+
+
+async def log_roll_row(
+    conn: aiosqlite.Connection,
+    ctx: commands.Context[TableBot],
+    *,
+    kind: str,
+    heading: RollHeading,
+    roll: PoolResult,
+    difficulty: Difficulty | None,
+    expression: str,
+    character: Character | None,
+    secret: bool,
+) -> LoggedRoll:
+    """``log_roll``, returning the stored row (so nothing has to read it back)."""
     if difficulty is not None:
         expression += f" vs {int(difficulty)}"
     if heading.label:
         expression += f" {heading.label}"
-    return await RollLogRepository(conn).record(
+    return await RollLogRepository(conn).add(
         guild_id=ctx.guild.id if ctx.guild else None,
         channel_id=ctx.channel.id,
         user_id=ctx.author.id,

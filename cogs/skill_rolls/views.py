@@ -23,16 +23,22 @@ from bot.rules.hocs.rolling import roll_pool
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character
-from bot.storage.roll_log import RollLogRepository
-from cogs.points.views import view_for_roll
-from cogs.skill_rolls.common import log_roll
+from bot.storage.roll_log import LoggedRoll as StoredLog
+from bot.storage.roll_log import remember_message
+from cogs.points.views import roll_view, view_for_roll
+from cogs.skill_rolls.common import log_roll_row
 
 log = logging.getLogger(__name__)
 
 
-async def buttons_for(conn: aiosqlite.Connection, roll_id: int) -> discord.ui.View | None:
-    """The buttons a fresh roll gets: what its characters have and could change it (or None)."""
-    return await view_for_roll(conn, roll_id)
+async def buttons_for(
+    conn: aiosqlite.Connection, roll_id: int, logged: StoredLog | None = None
+) -> discord.ui.View | None:
+    """The buttons a fresh roll gets: what its characters have and could change it (or None).
+    ``logged``: the row just written, if the caller has it (else it is read)."""
+    if logged is None:
+        return await view_for_roll(conn, roll_id)
+    return await roll_view(conn, logged)
 
 
 async def reply(
@@ -56,8 +62,7 @@ async def reply(
     else:
         message = await send(ctx, embed=embed, **extra)
     if message is not None:
-        async with bot.db.transaction() as conn:
-            await RollLogRepository(conn).set_message(roll_id, message.id)
+        remember_message(bot.db, roll_id, message.id)
     log.debug("skill roll %s by %s", roll_id, ctx.author.id)
 
 
@@ -100,8 +105,9 @@ async def roll_and_log(
     """Roll ``spec``, write the roll log row and pick the post-roll buttons, in ``conn``'s
     transaction (anything spent before the roll is saved with it)."""
     roll = roll_pool(spec, bot.dice)
-    roll_id = await log_roll(
+    logged = await log_roll_row(
         conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
         expression=expression, character=character, secret=secret,
     )  # fmt: skip
-    return LoggedRoll(roll_id, heading, roll, difficulty, await buttons_for(conn, roll_id))
+    view = await buttons_for(conn, logged.id, logged)
+    return LoggedRoll(logged.id, heading, roll, difficulty, view)

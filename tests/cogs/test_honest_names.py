@@ -17,6 +17,7 @@ from bot.client import TableBot
 from bot.option_check import option_problem
 from bot.render.character import safe
 from bot.rules.hocs.skills import normalise_name
+from bot.rulesets import Ruleset
 from bot.text import DIRECTION_CONTROLS, code, echo, normalise_text
 from tests.cogs.test_character_helpers import assert_refused, create, stored
 from tests.support.slash import SlashHarness
@@ -55,7 +56,9 @@ def test_echoes_drop_direction_controls_of_older_text() -> None:
 
 def _text_parameters(bot: TableBot) -> list[tuple[Any, str]]:
     found = []
-    for command in bot.tree.walk_commands():
+    roots = [*bot.tree.get_commands(), *bot.command_sets.catalogues[Ruleset.HOCS].app.values()]
+    walked = [c for root in roots for c in [root, *getattr(root, "walk_commands", list)()]]
+    for command in walked:
         if isinstance(command, app_commands.Command):
             for param in command.parameters:
                 if param.type is AppCommandOptionType.string:

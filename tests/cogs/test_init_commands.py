@@ -428,3 +428,25 @@ async def test_names_autocomplete_from_the_channels_encounter(
     mine = await slash.autocomplete("init join", "character", "", user=slash.members[1])
     assert [c["name"] for c in mine] == ["Bram", "Aria"]
     await dpytest.empty_queue()
+
+
+@pytest.mark.parametrize("shown", [False, True])
+async def test_the_tracker_hides_npc_conditions_with_their_hit_points(
+    bot: TableBot, slash: SlashHarness, shown: bool
+) -> None:
+    # Ruling (bot.render.initiative.visible_conditions): an NPC's conditions are hidden
+    # with its HP, as /condition list hides them, so the public tracker can't leak them.
+    await slash.run("init begin", show_npc_hp=shown, **gm(slash))
+    await slash.run("init add", name="Goblin", hp=7, **gm(slash))
+    await slash.run("init effect", name="Goblin", condition="slow", **gm(slash))
+    await assert_tracker_matches(bot, slash.channel)
+    [tracker] = [
+        m for m in slash.channel_sends if m.embeds and "Initiative" in m.embeds[0]["title"]
+    ]
+    message = await slash.channel.fetch_message(tracker.message_id)  # type: ignore[arg-type]
+    line = next(
+        row for row in (message.embeds[0].description or "").splitlines() if "Goblin" in row
+    )
+    assert ("slow" in line) is shown
+    assert ("HP 7/7" in line) is shown
+    await dpytest.empty_queue()

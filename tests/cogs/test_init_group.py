@@ -7,6 +7,7 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
+from bot.rulesets import Ruleset
 from tests.cogs.test_init_commands import assert_tracker_matches, gm, stored
 from tests.support.slash import SlashHarness
 
@@ -73,7 +74,7 @@ async def test_the_gm_adds_other_bonuses_to_initiative(bot: TableBot, slash: Sla
 async def test_wording_the_summary_the_legend_and_the_group_description(
     bot: TableBot, slash: SlashHarness
 ) -> None:
-    tree_init = bot.tree.get_command("init")
+    tree_init = bot.command_sets.catalogues[Ruleset.HOCS].app.get("init")  # a guild command
     assert tree_init is not None
     listing = tree_init.get_command("list")  # type: ignore[union-attr]
     assert listing is not None and listing.description.startswith("Show this channel")

@@ -40,7 +40,10 @@ async def _load() -> list[Leaf]:
     try:
         bot = TableBot(settings, db, sync_mode=SyncMode.SKIP, intents=discord.Intents.default())
         await bot.load_cogs()
+        # Global (platform) commands, then every ruleset's guild commands.
         payload = command_payload(bot.tree, None)
+        for catalogue in bot.command_sets.catalogues.values():
+            payload += catalogue.payload(bot.tree)
     finally:
         await db.close()
     return [leaf for command in payload for leaf in _leaves(command, [command["name"]])]

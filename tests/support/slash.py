@@ -217,7 +217,8 @@ class SlashHarness:
         with a keyword of ``run`` itself (``user``, ``channel``…), in ``options={...}``.
         """
         options = {**(options or {}), **named}
-        app_command, path = find_app_command(self.bot.tree, command)
+        menu = await self.guild_menu(None if dm else (channel or self.channel))
+        app_command, path = find_app_command(self.bot.tree, command, menu)
         builder, payload = self._base(
             user, channel, dm=dm, manage_guild=manage_guild, roles=roles,
             client_checks=client_checks, locale=locale, command=app_command,
@@ -225,6 +226,7 @@ class SlashHarness:
         leaf = builder.build(app_command, options)
         payload["type"] = 2
         payload["data"] = self._command_data(path, leaf, builder.resolved)
+        self._mark_guild_command(payload, path[0], menu)
         return await self._dispatch(payload)
 
     async def run_stale(
@@ -266,7 +268,8 @@ class SlashHarness:
 
         Other ``options`` already filled in go along, as Discord sends them.
         """
-        app_command, path = find_app_command(self.bot.tree, command)
+        menu = await self.guild_menu(None if dm else self.channel)
+        app_command, path = find_app_command(self.bot.tree, command, menu)
         builder, payload = self._base(
             user, None, dm=dm, manage_guild=None, roles=(), client_checks=True,
             locale="en-US", command=app_command,
@@ -274,6 +277,7 @@ class SlashHarness:
         leaf = builder.build(app_command, {**options, option: current}, focused=option)
         payload["type"] = 4
         payload["data"] = self._command_data(path, leaf, builder.resolved)
+        self._mark_guild_command(payload, path[0], menu)
         result = await self._dispatch(payload)
         answers = [r for r in result.responses if r.kind == "callback" and r.type == 8]
         if not answers:
@@ -291,12 +295,14 @@ class SlashHarness:
         roles: Sequence[discord.Role] = (),
         values: Sequence[str] | None = None,
         client_checks: bool = True,
+        pressed_on: dict[str, Any] | None = None,
     ) -> SlashResult:
         """Click a button (or pick ``values`` in a select) on a message the bot sent.
 
         ``target`` is a result/response/sent message/message id; with no target a
         stand-in message holding only that ``custom_id`` is used (a persistent view's
-        message from before a restart).
+        message from before a restart). ``pressed_on``: the message Discord sends with
+        the press when it differs (a press that raced the message's edit).
         """
         message = self._find_message(target, custom_id)
         component = find_component(message, custom_id=custom_id, label=label)
@@ -323,8 +329,27 @@ class SlashHarness:
         }
         if component["type"] != 2:
             data["values"] = list(values or [])
-        payload.update(type=3, data=data, message=message)
+        payload.update(type=3, data=data, message=message if pressed_on is None else pressed_on)
         return await self._dispatch(payload, source_message_id=message_id)
+
+    async def guild_menu(self, channel: Any) -> dict[str, Any]:
+        """The ruleset commands Discord shows in ``channel``'s guild, by name: those of
+        the guild's campaign ruleset (as a sync would have put them there), read without
+        registering anything in the bot's tree (the bot registers them itself when the
+        interaction arrives)."""
+        guild = getattr(channel, "guild", None)
+        command_sets = getattr(self.bot, "command_sets", None)
+        if guild is None or command_sets is None:
+            return {}
+        ruleset = await command_sets.ruleset_of(guild.id)
+        return dict(command_sets.catalogues[ruleset].app)
+
+    @staticmethod
+    def _mark_guild_command(payload: dict[str, Any], name: str, menu: dict[str, Any]) -> None:
+        # Discord puts the command's guild in ``data.guild_id`` when it is a guild command;
+        # discord.py looks it up among that guild's commands then.
+        if name in menu and payload.get("guild_id"):
+            payload["data"]["guild_id"] = payload["guild_id"]
 
     # --- building payloads ---
 

@@ -120,19 +120,26 @@ def channel_payload(channel: Any, permissions: int) -> dict[str, Any]:
 
 
 def find_app_command(
-    tree: app_commands.CommandTree, qualified_name: str
+    tree: app_commands.CommandTree,
+    qualified_name: str,
+    guild_menu: dict[str, Any] | None = None,
 ) -> tuple[app_commands.Command[Any, ..., Any], list[str]]:
-    """The leaf command for ``"campaign set"`` and the path of names leading to it."""
+    """The leaf command for ``"campaign set"`` and the path of names leading to it.
+
+    ``guild_menu``: the guild commands Discord shows in that guild (a ruleset's), which
+    win over global ones of the same name, as in Discord's menu.
+    """
     path = qualified_name.lstrip("/").split()
     if not path:
         raise ValueError("empty command name")
-    found: Any = tree.get_command(path[0])
+    found: Any = (guild_menu or {}).get(path[0]) or tree.get_command(path[0])
     for name in path[1:]:
         if not isinstance(found, app_commands.Group):
             break
         found = found.get_command(name)
     if not isinstance(found, app_commands.Command):
         known = sorted(c.qualified_name for c in tree.walk_commands())
+        known += sorted(guild_menu or {})
         raise LookupError(f"no slash command /{qualified_name}; the tree has {known}")
     return found, path
 

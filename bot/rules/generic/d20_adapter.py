@@ -22,6 +22,7 @@ The module then converts d20's mutable result tree into our frozen model.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import d20
@@ -127,6 +128,21 @@ class RoutedRoller(d20.Roller):
 
     def _eval_dice(self, node: d20.ast.Dice) -> d20.Dice:
         return _RoutedDice.new(node.num, node.size, context=self.context)
+
+
+# d20 keeps a parse cache per Roller, but a roller is built per roll (above), and a
+# text with a trailing label is never cached by d20 at all: parsing costs several
+# times the roll itself. The parsed tree is only read while rolling (each roll builds
+# its own result tree), so one parse per distinct text is shared. Errors are not
+# cached: a bad text is parsed (and refused) again each time.
+_PARSER = d20.Roller()
+PARSE_CACHE_SIZE = 1024
+
+
+@lru_cache(maxsize=PARSE_CACHE_SIZE)
+def parse_cached(text: str) -> d20.ast.Expression:
+    """``text`` parsed by d20, a trailing comment allowed; raises d20's syntax errors."""
+    return _PARSER.parse(text, allow_comments=True)
 
 
 # ----- d20 result tree -> frozen model -----

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attributes import MIN_ATTRIBUTE, Attribute, attribute_die
@@ -143,7 +144,15 @@ def effective_values(
 
     Raises RulesError for a negative base speed or load.
     """
-    wounds = tuple(wounds)
+    return _effective_values(sheet, tuple(wounds), speed, load)
+
+
+# Pure, of immutable values, and the costliest step of reading a character (it rebuilds
+# and re-validates the wounded sheet): worked out once per distinct input.
+@lru_cache(maxsize=8192)
+def _effective_values(
+    sheet: CharacterSheet, wounds: tuple[Wound, ...], speed: int, load: int
+) -> EffectiveValues:
     if speed < 0:
         raise RulesError("Speed cannot be negative.")
     if load < 0:

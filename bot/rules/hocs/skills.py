@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from bot.rules.hocs.attributes import Attribute
 
@@ -33,6 +34,10 @@ class Skill:
         return normalise_name(self.name)
 
 
+_SEPARATORS = re.compile(r"[\s_\-]+")
+
+
+@lru_cache(maxsize=4096)  # pure and called for every skill of every sheet built
 def normalise_name(text: str) -> str:
     """Lower case, single spaces: "Melee_Combat " → "melee combat".
 
@@ -42,7 +47,7 @@ def normalise_name(text: str) -> str:
     text = "".join(
         c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf"
     )
-    return re.sub(r"[\s_\-]+", " ", text.strip().lower())
+    return _SEPARATORS.sub(" ", text.strip().lower())
 
 
 _S, _A, _M, _P = Attribute.STRENGTH, Attribute.AGILITY, Attribute.MIND, Attribute.PRESENCE

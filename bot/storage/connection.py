@@ -1,0 +1,84 @@
+"""aiosqlite's connection, able to run a statement on the event loop's own thread.
+
+aiosqlite runs every call on its worker thread and hands the result back: a round
+trip of two thread switches that costs 20–70 µs on an idle machine and far more
+on a busy one, several times the statement itself (5–15 µs). A statement is worth
+sending to the worker only if it might WAIT: for another process's write lock
+(``BEGIN IMMEDIATE`` under the busy timeout), or for a long job (integrity check,
+migrations, a WAL checkpoint, closing).
+
+Inside a write transaction nothing waits: ``BEGIN IMMEDIATE`` has taken the write
+lock, and in WAL mode readers never block writers nor writers readers. So while
+``Database`` holds its lock and has said so (``inline``), calls run right here; the
+rest still go to the worker, which stays the one place anything may block.
+The sqlite3 connection is opened with ``check_same_thread=False`` for this; the
+two threads never use it at once: a call runs here only when nothing is queued on
+or running in the worker, and ``Database`` serialises every use with its lock.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import aiosqlite
+
+
+class LoopConnection(aiosqlite.Connection):
+    def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
+        super().__init__(connector, iter_chunk_size)
+        self.inline = False  # set by Database while a call cannot wait (see the module)
+        self.worker_calls = 0  # round trips to the worker thread, ever (for the bench)
+        self.inline_calls = 0  # calls run on the loop's thread instead
+        # Each counter is written by one thread only: submitted here, finished there.
+        self._submitted = 0
+        self._finished = 0
+        # aiosqlite's worker keeps its last result referenced until its next call. A
+        # sqlite3 cursor still on a row keeps its statement open, and SQLite refuses to
+        # COMMIT while one is open, so before the next call runs here the worker is
+        # sent a no-op to let go of such a cursor.
+        self._worker_holds_cursor = False
+
+    @property
+    def worker_idle(self) -> bool:
+        return self._submitted == self._finished
+
+    async def _execute(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.inline and self.worker_idle and self._connection is not None and self._running:
+            if self._worker_holds_cursor:
+                self._worker_holds_cursor = False
+                await self._on_worker(_nothing)
+            self.inline_calls += 1
+            return fn(*args, **kwargs)
+        result = await self._on_worker(fn, *args, **kwargs)
+        # (A statement without result columns, such as BEGIN, is done when it returns.)
+        self._worker_holds_cursor = (
+            isinstance(result, sqlite3.Cursor) and result.description is not None
+        )
+        return result
+
+    async def _on_worker(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        self.worker_calls += 1
+        self._submitted += 1
+
+        def tracked() -> Any:
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self._finished += 1  # on the worker: it is idle again once this returns
+
+        return await super()._execute(tracked)
+
+
+def _nothing() -> None:
+    return None
+
+
+def connect(path: str) -> LoopConnection:
+    """Like ``aiosqlite.connect(path, isolation_level=None)`` (await it to open)."""
+
+    def connector() -> sqlite3.Connection:
+        return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+    return LoopConnection(connector, 64)

@@ -1,0 +1,93 @@
+"""The tracker is drawn from the state a change just saved, and never from a stale one."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import discord.ext.test as dpytest
+
+from bot.client import TableBot
+from bot.storage.database import Database
+from tests.cogs.test_init_commands import begin_with_party, gm, stored
+from tests.support.slash import SlashHarness
+
+
+def statements(db: Database) -> list[str]:
+    """Records the SQL sent on the bot's connection from now on."""
+    sent: list[str] = []
+    connection: Any = db.connection
+    original = connection._execute
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if args and isinstance(args[0], str):
+            sent.append(args[0])
+        return await original(fn, *args, **kwargs)
+
+    connection._execute = counted
+    return sent
+
+
+async def test_after_a_change_the_tracker_needs_one_statement(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    saved = await stored(bot, slash.channel.id)
+    sent = statements(bot.db)
+    again = await stored(bot, slash.channel.id)
+    assert again == saved
+    assert len(sent) == 1 and sent[0].startswith("SELECT e.id, e.version")  # the stamp only
+    await dpytest.empty_queue()
+
+
+async def test_a_raw_write_to_a_linked_character_is_seen(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    aria, _ = await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    before = await stored(bot, slash.channel.id)
+    assert before.state.participants[0].hp == aria.state.hp
+    async with bot.db.transaction() as conn:  # no version bump, no event: a raw UPDATE
+        await conn.execute("UPDATE characters SET hp = 2 WHERE id = ?", (aria.id,))
+    after = await stored(bot, slash.channel.id)
+    assert after.state.participants[0].hp == 2
+    await dpytest.empty_queue()
+
+
+async def test_another_process_writing_a_linked_character_is_seen(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    aria, _ = await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    await stored(bot, slash.channel.id)
+    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
+    try:
+        other.execute("UPDATE characters SET temp_hp = 4 WHERE id = ?", (aria.id,))
+        other.commit()
+    finally:
+        other.close()
+    after = await stored(bot, slash.channel.id)
+    assert after.state.participants[0].temp_hp == 4
+    await dpytest.empty_queue()
+
+
+async def test_another_process_advancing_the_encounter_is_seen(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    before = await stored(bot, slash.channel.id)
+    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
+    try:
+        other.execute(
+            "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
+            (before.id,),
+        )
+        other.commit()
+    finally:
+        other.close()
+    after = await stored(bot, slash.channel.id)
+    assert after.state.turn == before.state.turn + 1 and after.version == before.version + 1
+    await dpytest.empty_queue()
