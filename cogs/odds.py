@@ -8,6 +8,7 @@ same reroll, focus and guarantee policy as the dice.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -29,7 +30,6 @@ from cogs.skill_rolls.options import (
     Count,
     Dice,
     Name,
-    Rerolls,
     Text,
     difficulty_choices,
     parse_difficulty_option,
@@ -37,13 +37,22 @@ from cogs.skill_rolls.options import (
 
 log = logging.getLogger(__name__)
 
+# The exact reroll search grows fast with talent rerolls (bench/odds.py): up to 3 keeps
+# every query within seconds; /pool and /check still roll with up to 10.
+ODDS_MAX_REROLLS = 3
+OddsRerolls = commands.Range[int, 0, ODDS_MAX_REROLLS]
+
 ODDS_RULINGS = [
     "Odds are exact (no sampling) and spend rerolls, focus and guarantees exactly as the"
     " dice do. A determination die's chain of 6s has no end: the last success count shown"
     " with a + is that many or more.",
+    f"/odds takes up to {ODDS_MAX_REROLLS} talent rerolls: the exact search over more is"
+    " too slow to answer in time.",
     *POOL_RULINGS[:2],
 ]
-_HELP = {k: v for k, v in ROLL_OPTION_HELP.items() if k != "secret"}
+_HELP = {k: v for k, v in ROLL_OPTION_HELP.items() if k != "secret"} | {
+    "rerolls": f"Rerolls: roll one failed die again each (0–{ODDS_MAX_REROLLS} for odds)"
+}
 
 
 async def _answer(
@@ -52,12 +61,14 @@ async def _answer(
     if ctx.interaction is not None:
         # Large pools with many modifiers can take longer than Discord's 3 seconds.
         await ctx.defer()
+    # In a worker thread: a slow query (many dice, focus and rerolls together) then
+    # shares the interpreter with the event loop instead of stalling it.
     if level is None:
-        odds = pool_odds(spec)
+        odds = await asyncio.to_thread(pool_odds, spec)
         embed = pool_odds_embed(title, odds)
         chart = chart_file(odds, None)
     else:
-        test = test_odds(spec, level)
+        test = await asyncio.to_thread(test_odds, spec, level)
         embed = test_odds_embed(title, test)
         chart = chart_file(test.pool, int(level) if level.needs_roll else 0)
     await send(ctx, embed=embed, file=chart)
@@ -88,7 +99,7 @@ class OddsCog(RulesetCog, name="Odds"):
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Rerolls = 0,
+        rerolls: OddsRerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
     ) -> None:
@@ -117,7 +128,7 @@ class OddsCog(RulesetCog, name="Odds"):
         boons: Count = 0,
         banes: Count = 0,
         focus: Count = 0,
-        rerolls: Rerolls = 0,
+        rerolls: OddsRerolls = 0,
         guaranteed: Count = 0,
         determination: bool = False,
         character: Name = None,  # type: ignore[assignment]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import discord.ext.test as dpytest
+import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from tests.cogs.test_check import make_character
 from tests.support.slash import SlashHarness
+from tests.support.slash_payloads import DiscordWouldRefuse
 
 
 async def test_odds_pool_against_a_difficulty(bot: TableBot, slash: SlashHarness) -> None:
@@ -53,4 +55,24 @@ async def test_odds_check_unknown_skill_is_refused(bot: TableBot, slash: SlashHa
     await make_character(bot, slash.members[0])
     result = await slash.run("odds check", skill="zzzz")
     assert result.ephemeral
+    await dpytest.empty_queue()
+
+
+async def test_odds_bounds_rerolls(bot: TableBot, slash: SlashHarness) -> None:
+    # Discord itself refuses an option above its declared maximum.
+    with pytest.raises(DiscordWouldRefuse, match="above the maximum 3"):
+        await slash.run("odds pool", dice=3, rerolls=4)
+    await dpytest.empty_queue()
+
+
+async def test_odds_with_rerolls_and_determination(bot: TableBot, slash: SlashHarness) -> None:
+    result = await slash.run("odds pool", dice=2, rerolls=1, determination=True, difficulty="1")
+    [embed] = result.embeds
+    # Exact figure from the rules module, printed to two decimals.
+    from bot.render.odds import percent
+    from bot.rules.hocs.odds import test_odds
+    from bot.rules.hocs.pool import PoolSpec
+
+    expected = test_odds(PoolSpec(base=2, rerolls=1, determination=True), 1)
+    assert embed["fields"][0]["value"].startswith(f"Success: **{percent(expected.success)}**")
     await dpytest.empty_queue()

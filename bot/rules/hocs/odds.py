@@ -129,6 +129,10 @@ def _caps(spec: PoolSpec, dice: int) -> tuple[int, int, int]:
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
     # settle_counts and policy._best see threes and fives only through min(focus + free, ·)
     # and failures through min(guaranteed + focus + free, ·); free dice <= rerolls + 1.
+    if not spec.rerolls:
+        # No decisions left to make: only min(failures, guaranteed + min(focus, threes))
+        # counts, and 5s (which only break ties between moves) not at all.
+        return guaranteed + focus, focus, 0
     free = spec.rerolls + 1
     return guaranteed + focus + free, focus + free, focus + free
 
