@@ -23,6 +23,7 @@ from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
+from cogs.odds_preview import ODDS_MAX_REROLLS
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
     POOL_RULINGS,
@@ -37,9 +38,6 @@ from cogs.skill_rolls.options import (
 
 log = logging.getLogger(__name__)
 
-# The exact reroll search grows fast with talent rerolls (bench/odds.py): up to 3 keeps
-# every query within seconds; /pool and /check still roll with up to 10.
-ODDS_MAX_REROLLS = 3
 OddsRerolls = commands.Range[int, 0, ODDS_MAX_REROLLS]
 
 ODDS_RULINGS = [

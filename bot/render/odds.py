@@ -19,6 +19,15 @@ def percent(p: Fraction) -> str:
     return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
+def preview_line(pool: PoolOdds, test: TestOdds | None) -> str:
+    """One line of odds shown above the dice of a roll asked with ``odds:True``."""
+    parts = []
+    if test is not None and test.difficulty.needs_roll:
+        parts += [f"success {percent(test.success)}", f"advantage {percent(test.advantage)}"]
+    parts.append(f"expected {float(pool.expected):.2f} successes")
+    return "-# Odds before the roll: " + " · ".join(parts)
+
+
 def _distribution_lines(pool: PoolOdds) -> str:
     last = max((k for k, p in enumerate(pool.dist) if p), default=0)
     lines = []

@@ -76,3 +76,37 @@ async def test_odds_with_rerolls_and_determination(bot: TableBot, slash: SlashHa
     expected = test_odds(PoolSpec(base=2, rerolls=1, determination=True), 1)
     assert embed["fields"][0]["value"].startswith(f"Success: **{percent(expected.success)}**")
     await dpytest.empty_queue()
+
+
+async def test_pool_with_odds_shows_the_chance_above_the_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    bot.dice = ScriptedDice([4, 4, 1])
+    result = await slash.run("pool", dice=3, difficulty="2", odds=True)
+    [embed] = result.embeds
+    first = embed["description"].splitlines()[0]
+    assert (
+        first
+        == "-# Odds before the roll: success 50.00% · advantage 0.00% · expected 1.50 successes"
+    )
+    assert bot.dice.remaining == 0
+    await dpytest.empty_queue()
+
+
+async def test_pool_odds_past_the_reroll_bound_is_refused_before_rolling(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    bot.dice = ScriptedDice([])
+    result = await slash.run("pool", dice=3, rerolls=4, odds=True)
+    assert result.ephemeral
+    assert "at most 3 rerolls" in result.content
+    await dpytest.empty_queue()
+
+
+async def test_check_with_odds(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    bot.dice = ScriptedDice([6] * 10)
+    result = await slash.run("check", skill="strength", difficulty="1", odds=True)
+    [embed] = result.embeds
+    assert embed["description"].startswith("-# Odds before the roll: success ")
+    await dpytest.empty_queue()
