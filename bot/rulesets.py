@@ -55,7 +55,10 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
     Ruleset.TWOD10: RulesetSpec(
         key=Ruleset.TWOD10,
         title="the 2d10 system",
-        extensions=(),
+        extensions=(
+            "cogs.twod10.characters",
+            "cogs.twod10.tasks",
+        ),
         help_blurb="This server plays the 2d10 system.",
     ),
 }

@@ -30,23 +30,34 @@ def _leaves(options: list[dict[str, Any]], path: str, out: dict[str, dict[str, b
         _leaves(sub.get("options", []), f"{path} {sub['name']}", out)
 
 
-def _command_rows() -> list[list[str]]:
-    rows = []
+def _command_rows(ruleset: Ruleset = Ruleset.HOCS) -> list[list[str]]:
+    """Rows of ``ruleset``'s tables: the "### 2d10 system" section holds 2d10's rows."""
+    rows, section = [], Ruleset.HOCS
     for line in README.read_text(encoding="utf-8").splitlines():
+        if line.startswith(("## ", "### ")):
+            section = Ruleset.TWOD10 if line == "### 2d10 system" else Ruleset.HOCS
         first = line.split("|")[1].strip() if line.startswith("| `") else ""
-        if first.startswith("`/"):
+        if first.startswith("`/") and section is ruleset:
             rows.append(_SPAN.findall(first.replace("\\|", "|")))
     return rows
 
 
 async def test_readme_rows_use_real_option_names(bot: TableBot) -> None:
+    assert _check_rows(bot, Ruleset.HOCS) >= 40
+
+
+async def test_readme_2d10_rows_use_real_option_names(bot: TableBot) -> None:
+    assert _check_rows(bot, Ruleset.TWOD10) >= 8
+
+
+def _check_rows(bot: TableBot, ruleset: Ruleset) -> int:
     commands: dict[str, dict[str, bool]] = {}
-    payload = command_payload(bot.tree, None)  # platform, then HOCS's guild commands
-    payload += bot.command_sets.catalogues[Ruleset.HOCS].payload(bot.tree)
+    payload = command_payload(bot.tree, None)  # platform, then the ruleset's guild commands
+    payload += bot.command_sets.catalogues[ruleset].payload(bot.tree)
     for command in payload:
         _leaves(command.get("options", []), "/" + command["name"], commands)
-    rows = _command_rows()
-    assert len(rows) >= 20
+    rows = _command_rows(ruleset)
+    assert len(rows) >= 4
     checked = 0
     for spans in rows:
         group = ""
@@ -71,4 +82,4 @@ async def test_readme_rows_use_real_option_names(bot: TableBot) -> None:
                 required = {name for name, needed in options.items() if needed}
                 assert required <= listed, (span, required - listed)
             checked += 1
-    assert checked >= 40
+    return checked

@@ -50,6 +50,9 @@ async def bot(settings: Settings, db: Database) -> AsyncIterator[TableBot]:
     )  # fmt: skip
     await client._async_setup_hook()
     await client.load_cogs()
+    # The probe stands in for the 2d10 system's commands: the real ones are unloaded.
+    for cog in [c for c in client.cogs.values() if getattr(c, "ruleset", None) is Ruleset.TWOD10]:
+        await client.remove_cog(cog.qualified_name)
     await client.add_cog(ProbeTwoD10())
     dpytest.configure(client, guilds=2, text_channels=1, members=3)
     for guild in client.guilds:  # member 0 of each guild is its GM (Manage Server)

@@ -30,6 +30,8 @@ FINGERPRINT_TABLES = (
     "encounter_effects",
     "damage_choices",
     "sessions",
+    "twod10_characters",
+    "twod10_active_characters",
 )
 
 
@@ -88,6 +90,51 @@ async def seed_table(bot: TableBot, slash: SlashHarness) -> Table:
         repo = CharacterRepository(conn)
         mira, bram, ogre = [await repo.get(c.id) for c in (mira, bram, ogre)]  # type: ignore[misc]
     return Table(gm=gm, owner=owner, other=other, mira=mira, bram=bram, ogre=ogre)  # type: ignore[arg-type]
+
+
+async def use_ruleset(bot: TableBot, slash: SlashHarness, table: Table, ruleset: str) -> None:
+    """Play the seeded guild under ``ruleset`` (idempotent: examples share the table).
+
+    The 2d10 system gets its own Mira (the owner's, active), Bram (the other player's)
+    and Ogre (the GM's antagonist), so fuzzed names hit real 2d10 sheets too.
+    """
+    from bot.rules.twod10.attributes import Attributes
+    from bot.rules.twod10.character import create_character
+    from bot.rules.twod10.skills import Skill, SkillKey
+    from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
+
+    guild_id = slash.guild.id
+    async with bot.db.transaction() as conn:
+        campaign = await CampaignRepository(conn).get_or_create(guild_id)
+        if campaign.ruleset.value == ruleset:
+            return
+        await conn.execute(
+            "UPDATE campaigns SET ruleset = ? WHERE guild_id = ?", (ruleset, guild_id)
+        )
+        repo = TwoD10CharacterRepository(conn)
+        if ruleset == "2d10" and not await repo.list(guild_id):
+            for name, member, kind in (
+                ("Mira", table.owner, TwoD10Kind.PC),
+                ("Bram", table.other, TwoD10Kind.PC),
+                ("Ogre", table.gm, TwoD10Kind.ANTAGONIST),
+            ):
+                sheet = await repo.create(
+                    guild_id=guild_id, owner_id=member.id, kind=kind,
+                    character=create_character(
+                        name=name, background="Sailor",
+                        attributes=Attributes(finesse=2, strength=1, toughness=1),
+                        background_skills={SkillKey(skill=Skill.ATHLETICS): 2,
+                                           SkillKey(skill=Skill.MELEE): 2,
+                                           SkillKey(skill=Skill.STEALTH): 1},
+                        extra_skills={SkillKey(skill=Skill.PERCEPTION): 2,
+                                      SkillKey(skill=Skill.INSIGHT): 2,
+                                      SkillKey(skill=Skill.STEALTH): 1},
+                        feats=("Sea legs", "Knots"),
+                    ),
+                )  # fmt: skip
+                if kind is TwoD10Kind.PC:
+                    await repo.set_active(guild_id, member.id, sheet.id)
+    await bot.command_sets.switched(guild_id)
 
 
 def is_sentence(text: str) -> bool:

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.client import TableBot
-from tests.reliability.conftest import Table, fingerprint, is_sentence
+from tests.reliability.conftest import Table, fingerprint, is_sentence, use_ruleset
 from tests.reliability.figures import count
 from tests.reliability.tree import Leaf, leaf_commands
 from tests.support.slash import SlashHarness
@@ -163,6 +163,7 @@ async def test_any_input_is_answered_safely(
         else slash.guild.roles[1:],
         "channels": [slash.channel],
     }
+    await use_ruleset(bot, slash, table, leaf.ruleset)
     who = data.draw(st.sampled_from(["gm", "owner", "other"]), label="actor")
     options: dict[str, Any] = {}
     in_bounds = True

@@ -17,7 +17,7 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from tests.reliability.conftest import Table, fingerprint, is_sentence
+from tests.reliability.conftest import Table, fingerprint, is_sentence, use_ruleset
 from tests.reliability.figures import count
 from tests.reliability.tree import leaf_commands
 from tests.support.slash import SlashHarness
@@ -35,10 +35,15 @@ class Case:
     options: dict[str, Any] = field(default_factory=dict)
     setup: tuple[tuple[str, dict[str, Any]], ...] = ()  # run as the GM first
     variant: str = ""
+    ruleset: str = "hocs"  # the guild plays this ruleset (its own Mira, Bram and Ogre)
+
+    @property
+    def leaf(self) -> str:
+        return self.command if self.ruleset == "hocs" else f"{self.command} [{self.ruleset}]"
 
     @property
     def id(self) -> str:
-        return self.command + (f" ({self.variant})" if self.variant else "")
+        return self.leaf + (f" ({self.variant})" if self.variant else "")
 
 
 STATS = {"strength": 3, "agility": 2, "mind": 2, "presence": 1}
@@ -127,9 +132,35 @@ CASES = [
     Case("fortune list", OPEN, {"character": "Mira"}),
 ]  # fmt: skip
 
+BUILD_2D10 = {
+    "background": "Sailor",
+    "finesse": 2,
+    "strength": 1,
+    "toughness": 1,
+    "mind": 0,
+    "social": 0,
+    "background_skills": "athletics 2, melee 2, stealth 1",
+    "extra_skills": "perception 2, insight 2, stealth 1",
+    "feat1": "Sea legs",
+    "feat2": "Knots",
+}
+CASES += [
+    Case("character create", GM, {"name": "Troll", **BUILD_2D10, "kind": "antagonist"},
+         variant="kind=antagonist", ruleset="2d10"),
+    Case("character advance", GM, {"attribute": "mind", **MIRA}, ruleset="2d10"),
+    Case("character edit", OWNER, {"background": "Smith", **MIRA}, ruleset="2d10"),
+    Case("character delete", OWNER, {"confirm": True, **MIRA}, ruleset="2d10"),
+    Case("character select", OWNER_ONLY, MIRA, ruleset="2d10"),
+    Case("task", OWNER, {"attribute": "mind", "character": "Mira"}, ruleset="2d10"),
+    Case("character create", OPEN, {"name": "Newcomer", **BUILD_2D10}, variant="pc",
+         ruleset="2d10"),
+    Case("character show", OPEN, MIRA, ruleset="2d10"),
+    Case("character list", OPEN, ruleset="2d10"),
+]  # fmt: skip
+
 
 def test_every_command_is_classified() -> None:
-    classified = {case.command for case in CASES}
+    classified = {case.leaf for case in CASES}
     missing = sorted(str(leaf) for leaf in leaf_commands() if str(leaf) not in classified)
     assert not missing, f"add these commands to the permission matrix: {missing}"
     stale = sorted(classified - {str(leaf) for leaf in leaf_commands()})
@@ -141,6 +172,7 @@ def test_every_command_is_classified() -> None:
 async def test_permission(
     bot: TableBot, slash: SlashHarness, table: Table, refusals: list[str], case: Case, actor: str
 ) -> None:
+    await use_ruleset(bot, slash, table, case.ruleset)
     for command, options in case.setup:
         done = await slash.run(command, options=options, **table.as_gm())
         assert not done.ephemeral or done.embeds, f"setup /{command}: {done.content}"

@@ -21,17 +21,18 @@ class Leaf:
 
     name: str
     options: tuple[dict[str, Any], ...]
+    ruleset: str = "hocs"  # the ruleset whose guilds have it (platform commands: hocs)
 
     def __str__(self) -> str:
-        return self.name
+        return self.name if self.ruleset == "hocs" else f"{self.name} [{self.ruleset}]"
 
 
-def _leaves(command: dict[str, Any], prefix: list[str]) -> list[Leaf]:
+def _leaves(command: dict[str, Any], prefix: list[str], ruleset: str = "hocs") -> list[Leaf]:
     options = command.get("options", [])
     subs = [o for o in options if o["type"] in (1, 2)]
     if not subs:
-        return [Leaf(" ".join(prefix), tuple(options))]
-    return [leaf for sub in subs for leaf in _leaves(sub, [*prefix, sub["name"]])]
+        return [Leaf(" ".join(prefix), tuple(options), ruleset)]
+    return [leaf for sub in subs for leaf in _leaves(sub, [*prefix, sub["name"]], ruleset)]
 
 
 async def _load() -> list[Leaf]:
@@ -41,12 +42,12 @@ async def _load() -> list[Leaf]:
         bot = TableBot(settings, db, sync_mode=SyncMode.SKIP, intents=discord.Intents.default())
         await bot.load_cogs()
         # Global (platform) commands, then every ruleset's guild commands.
-        payload = command_payload(bot.tree, None)
-        for catalogue in bot.command_sets.catalogues.values():
-            payload += catalogue.payload(bot.tree)
+        tagged = [(command, "hocs") for command in command_payload(bot.tree, None)]
+        for ruleset, catalogue in bot.command_sets.catalogues.items():
+            tagged += [(command, ruleset.value) for command in catalogue.payload(bot.tree)]
     finally:
         await db.close()
-    return [leaf for command in payload for leaf in _leaves(command, [command["name"]])]
+    return [leaf for command, key in tagged for leaf in _leaves(command, [command["name"]], key)]
 
 
 @functools.cache
