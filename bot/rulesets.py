@@ -44,6 +44,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.characters",
             "cogs.skill_rolls",
+            "cogs.odds",
             "cogs.combat",
             "cogs.initiative",
             "cogs.points",

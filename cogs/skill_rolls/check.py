@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import GuildOnly
+from cogs.odds_preview import check_odds_rerolls, odds_preview
 from cogs.points.common import character_choices
 from cogs.skill_rolls.common import (
     determination_note,
@@ -45,6 +46,7 @@ class CheckCommands:
         banes="Banes besides the conditions' (added automatically)",
         determination="Spend one of the character's determination points (exploding boon)",
         character="Whose sheet (default: your active character)",
+        odds="Show the exact chances before the dice",
     )
     async def check(
         self,
@@ -59,12 +61,15 @@ class CheckCommands:
         determination: bool = False,
         character: Name = None,  # type: ignore[assignment]
         secret: bool = False,
+        odds: bool = False,
     ) -> None:
         """Roll a skill or attribute from a character sheet, with condition banes applied."""
         if ctx.guild is None:
             raise GuildOnly()
         level = parse_difficulty_option(difficulty)
         secret = secret_allowed(ctx, secret)
+        if odds:
+            check_odds_rerolls(rerolls)
         async with self.bot.db.transaction() as conn:
             campaign, who = await rolling_for(conn, ctx, character)
             spec, heading = sheet_roll(
@@ -78,7 +83,9 @@ class CheckCommands:
                 self.bot, conn, ctx, spec, heading, kind="check", difficulty=level,
                 expression=f"check {heading.what}", character=who, secret=secret,
             )  # fmt: skip
-        await logged.reply(self.bot, ctx, campaign=campaign, secret=secret)
+        # The sheet's pool is known only in the transaction; its odds don't depend on the dice.
+        preview = await odds_preview(spec, level) if odds else None
+        await logged.reply(self.bot, ctx, campaign=campaign, secret=secret, odds=preview)
 
     @check.autocomplete("difficulty")
     async def check_difficulty_autocomplete(

@@ -12,6 +12,7 @@ from bot.errors import UserError
 from bot.render.skill_roll import RollHeading
 from bot.rules.hocs.pool import PoolSpec
 from bot.storage.characters import Character, CharacterRepository
+from cogs.odds_preview import odds_preview
 from cogs.skill_rolls.common import (
     campaign_of,
     determination_note,
@@ -61,6 +62,7 @@ class PoolCommands:
         banes="Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
         determination="Spend a determination point of your active character (exploding boon)",
         label="What the roll is for",
+        odds="Show the exact chances before the dice",
     )
     async def pool(
         self,
@@ -75,6 +77,7 @@ class PoolCommands:
         determination: bool = False,
         label: Text = None,  # type: ignore[assignment]
         secret: bool = False,
+        odds: bool = False,
     ) -> None:
         """Roll a pool of d6s (successes on 4–6), optionally against a difficulty."""
         level = parse_difficulty_option(difficulty)
@@ -88,6 +91,7 @@ class PoolCommands:
             guaranteed=guaranteed,
         )
         secret = secret_allowed(ctx, secret)
+        preview = await odds_preview(spec, level) if odds else None
         notes: list[str] = []
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, ctx)
@@ -109,7 +113,7 @@ class PoolCommands:
                 self.bot, conn, ctx, spec, heading, kind="pool", difficulty=level,
                 expression=f"pool {dice}d6", character=character, secret=secret,
             )  # fmt: skip
-        await logged.reply(self.bot, ctx, campaign=campaign, secret=secret)
+        await logged.reply(self.bot, ctx, campaign=campaign, secret=secret, odds=preview)
 
     @pool.autocomplete("difficulty")
     async def pool_difficulty_autocomplete(

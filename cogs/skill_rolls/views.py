@@ -83,9 +83,13 @@ class LoggedRoll:
         *,
         campaign: Campaign | None,
         secret: bool,
+        odds: str | None = None,
     ) -> None:
-        """Send it (after the transaction that logged it) with its buttons."""
+        """Send it (after the transaction that logged it) with its buttons; ``odds``: a
+        line of chances computed before the roll, shown above the dice."""
         embed = skill_roll_embed(self.heading, self.roll, self.difficulty)
+        if odds:
+            embed.description = f"{odds}\n{embed.description or ''}"[:4096]
         await reply(bot, ctx, self.roll_id, embed, campaign=campaign, secret=secret, view=self.view)
 
 

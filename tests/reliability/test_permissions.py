@@ -99,6 +99,8 @@ CASES = [
     # Selecting makes it *your* active character: only the owner (the GM uses name=).
     Case("character select", OWNER_ONLY, MIRA),
     Case("check", OWNER, {"skill": "athletics", "character": "Mira"}),
+    Case("odds check", OWNER, {"skill": "athletics", "character": "Mira"}),
+    Case("odds pool", OPEN, {"dice": 3}),
     Case("clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
     Case("attack", OWNER, {"target": "Ogre", "weapon": "1d8", "character": "Mira"}),
     # Plain dice are anyone's to roll; naming a weapon rolls that character's weapon.

@@ -1,0 +1,33 @@
+"""The odds line ``odds:True`` adds to /pool and /check (no cog imports: those cogs use it)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.errors import UserError
+from bot.render.odds import preview_line
+from bot.rules.hocs.difficulty import Difficulty
+from bot.rules.hocs.odds import pool_odds, test_odds
+from bot.rules.hocs.pool import PoolSpec
+
+# The exact reroll search grows fast with talent rerolls (bench/odds.py): up to 3 keeps
+# every query within seconds; /pool and /check still roll with up to 10.
+ODDS_MAX_REROLLS = 3
+
+
+def check_odds_rerolls(rerolls: int) -> None:
+    """Refuse odds past their reroll bound, before anything is rolled or spent."""
+    if rerolls > ODDS_MAX_REROLLS:
+        raise UserError(
+            f"Odds take at most {ODDS_MAX_REROLLS} rerolls: roll without odds, or with fewer"
+            " rerolls."
+        )
+
+
+async def odds_preview(spec: PoolSpec, level: Difficulty | None) -> str:
+    """One line of exact chances, computed in a worker thread so a slow query shares the
+    interpreter with the event loop instead of stalling it."""
+    check_odds_rerolls(spec.rerolls)
+    pool = await asyncio.to_thread(pool_odds, spec)
+    test = None if level is None else await asyncio.to_thread(test_odds, spec, level)
+    return preview_line(pool, test)

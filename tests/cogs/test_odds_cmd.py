@@ -1,0 +1,112 @@
+"""/odds through the slash harness: exact figures in the embed, the chart attached."""
+
+from __future__ import annotations
+
+import discord.ext.test as dpytest
+import pytest
+
+from bot.client import TableBot
+from bot.rules.dice_source import ScriptedDice
+from tests.cogs.test_check import make_character
+from tests.support.slash import SlashHarness
+from tests.support.slash_payloads import DiscordWouldRefuse
+
+
+async def test_odds_pool_against_a_difficulty(bot: TableBot, slash: SlashHarness) -> None:
+    bot.dice = ScriptedDice([])  # nothing may be rolled
+    result = await slash.run("odds pool", dice=3, difficulty="2")
+    assert not result.ephemeral
+    [embed] = result.embeds
+    assert embed["title"] == "Odds: 3d6"
+    # 3 fair dice: P(>=2) = 1/2, P(>=4) = 0, P(0) = 1/8.
+    lines = embed["fields"][0]["value"].splitlines()
+    assert lines[0] == "Success: **50.00%**"
+    assert lines[1] == "Success with advantage: 0.00%"
+    assert lines[3] == "Failure by 2 or more: 12.50%"
+    assert embed["image"]["url"] == "attachment://odds.png"
+    assert result.message.files == ["odds.png"]
+    assert "0: 12.50%\n1: 37.50%\n2: 37.50%\n3: 12.50%" == embed["fields"][2]["value"]
+    result.assert_no_pings()
+    await dpytest.empty_queue()
+
+
+async def test_odds_pool_without_difficulty_shows_the_distribution(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    result = await slash.run("odds pool", dice=1, focus=1)
+    [embed] = result.embeds
+    # One die with a focus: 3, 4, 5, 6 succeed.
+    assert embed["fields"][0]["value"].startswith("0.67 (exactly 2/3)")
+    assert embed["fields"][1]["value"] == "0: 33.33%\n1: 66.67%"
+    await dpytest.empty_queue()
+
+
+async def test_odds_check_reads_the_sheet(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    result = await slash.run("odds check", skill="athletics", difficulty="1")
+    assert not result.ephemeral, result
+    [embed] = result.embeds
+    assert embed["title"].startswith("Odds: ")
+    assert result.message.files == ["odds.png"]
+    await dpytest.empty_queue()
+
+
+async def test_odds_check_unknown_skill_is_refused(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    result = await slash.run("odds check", skill="zzzz")
+    assert result.ephemeral
+    await dpytest.empty_queue()
+
+
+async def test_odds_bounds_rerolls(bot: TableBot, slash: SlashHarness) -> None:
+    # Discord itself refuses an option above its declared maximum.
+    with pytest.raises(DiscordWouldRefuse, match="above the maximum 3"):
+        await slash.run("odds pool", dice=3, rerolls=4)
+    await dpytest.empty_queue()
+
+
+async def test_odds_with_rerolls_and_determination(bot: TableBot, slash: SlashHarness) -> None:
+    result = await slash.run("odds pool", dice=2, rerolls=1, determination=True, difficulty="1")
+    [embed] = result.embeds
+    # Exact figure from the rules module, printed to two decimals.
+    from bot.render.odds import percent
+    from bot.rules.hocs.odds import test_odds
+    from bot.rules.hocs.pool import PoolSpec
+
+    expected = test_odds(PoolSpec(base=2, rerolls=1, determination=True), 1)
+    assert embed["fields"][0]["value"].startswith(f"Success: **{percent(expected.success)}**")
+    await dpytest.empty_queue()
+
+
+async def test_pool_with_odds_shows_the_chance_above_the_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    bot.dice = ScriptedDice([4, 4, 1])
+    result = await slash.run("pool", dice=3, difficulty="2", odds=True)
+    [embed] = result.embeds
+    first = embed["description"].splitlines()[0]
+    assert (
+        first
+        == "-# Odds before the roll: success 50.00% · advantage 0.00% · expected 1.50 successes"
+    )
+    assert bot.dice.remaining == 0
+    await dpytest.empty_queue()
+
+
+async def test_pool_odds_past_the_reroll_bound_is_refused_before_rolling(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    bot.dice = ScriptedDice([])
+    result = await slash.run("pool", dice=3, rerolls=4, odds=True)
+    assert result.ephemeral
+    assert "at most 3 rerolls" in result.content
+    await dpytest.empty_queue()
+
+
+async def test_check_with_odds(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    bot.dice = ScriptedDice([6] * 10)
+    result = await slash.run("check", skill="strength", difficulty="1", odds=True)
+    [embed] = result.embeds
+    assert embed["description"].startswith("-# Odds before the roll: success ")
+    await dpytest.empty_queue()
