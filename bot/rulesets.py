@@ -57,6 +57,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.twod10.characters",
             "cogs.twod10.tasks",
+            "cogs.twod10.survival",
+            "cogs.twod10.survival_medicine",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),
