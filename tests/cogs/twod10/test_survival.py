@@ -165,8 +165,8 @@ async def test_stabilise_adds_hp_to_the_roll_and_advantage_to_the_next(
     assert "2d10 [5, 5] = 10" in text(
         await slash.run("dying roll", character="Brann", **player(slash))
     )
-    refused(await slash.run("medicine stabilise", patient="Brann", medic="Cora",
-                            **player(slash)), "Stabilise only a patient at 0 HP or below")  # fmt: skip
+    again = await slash.run("medicine stabilise", patient="Brann", medic="Cora", **player(slash))
+    refused(again, "Stabilise only a patient at 0 HP or below")
 
 
 @pytest.mark.parametrize(
