@@ -27,6 +27,10 @@ STALE_BUTTON = (
     " use the slash command instead."
 )
 FORGED_BUTTON = "That button isn't one I made, so it does nothing."
+GONE_BUTTON = (
+    "That button is no longer on its message (it was used or replaced), so it did nothing:"
+    " use the buttons the message shows now."
+)
 
 
 class GuardedViewStore(ViewStore):
@@ -36,13 +40,16 @@ class GuardedViewStore(ViewStore):
         super().__init__(state)
         self._answers: set[asyncio.Task[None]] = set()
 
+    def matches_dynamic(self, custom_id: str) -> bool:
+        return any(pattern.fullmatch(custom_id) for pattern in self._dynamic_items)
+
     def knows(self, component_type: int, custom_id: str, interaction: discord.Interaction) -> bool:
         """Whether ``dispatch_view`` would hand this press to a view or a dynamic item.
 
         The same look-ups discord.py makes: dynamic item patterns, then the item of a
         view bound to the pressed message, then of a persistent view bound to none.
         """
-        if any(pattern.fullmatch(custom_id) for pattern in self._dynamic_items):
+        if self.matches_dynamic(custom_id):
             return True
         key = (component_type, custom_id)
         message = interaction.message
@@ -56,6 +63,11 @@ class GuardedViewStore(ViewStore):
         if len(custom_id) > MAX_CUSTOM_ID:
             log.warning("refused a button press with a %d-character custom id", len(custom_id))
             self._answer(interaction, FORGED_BUTTON)
+        elif self.matches_dynamic(custom_id) and not carries(interaction.message, custom_id):
+            # discord.py drops a DynamicItem press whose button isn't on the pressed
+            # message (a press after the message was edited to the next revision).
+            log.info("answered a press of a button gone from its message %r", custom_id)
+            self._answer(interaction, GONE_BUTTON)
         elif not self.knows(component_type, custom_id, interaction):
             log.info("answered a press of an unknown button %r", custom_id[:MAX_CUSTOM_ID])
             self._answer(interaction, STALE_BUTTON)
@@ -66,6 +78,20 @@ class GuardedViewStore(ViewStore):
         task = asyncio.create_task(error_handler.refuse_interaction(interaction, message))
         self._answers.add(task)
         task.add_done_callback(self._answers.discard)
+
+
+def carries(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether the pressed message holds a component with ``custom_id``, the look-up
+    discord.py makes before it hands a press to a ``DynamicItem``."""
+    if message is None:
+        return False
+    pending: list[Any] = list(message.components)
+    while pending:
+        component = pending.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        pending += list(getattr(component, "children", None) or ())
+    return False
 
 
 def guard(state: Any) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
+from functools import partial
 
+import aiosqlite
 import discord
 
 from bot.errors import NotGM
@@ -49,26 +50,20 @@ class GmMemory:
     def __init__(self, db: Database) -> None:
         self._db = db
         self._seen: dict[tuple[int, int], tuple[object, float]] = {}
-        self._pending: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def observe_soon(self, member: discord.abc.User) -> None:
-        """Run :meth:`observe` beside the command, not before it: the command neither
-        waits for this write nor changes its place in the queue for the database."""
+        """Remember ``member`` as GM of their guild, or forget them if they no longer are,
+        without costing the command anything: the write is deferred (``Database.defer``)
+        and rides at the start of the next transaction, so it never has a transaction of
+        its own on the reply path. Losing it to a crash only costs a later direct message.
+        """
         if not isinstance(member, discord.Member) or member.bot:
             return
         key = (member.guild.id, member.id)
-        if key in self._pending or self._fresh(key, member):
+        if self._fresh(key, member):
             return
-        task = asyncio.create_task(self._observe_logged(member))
-        self._pending[key] = task
-        task.add_done_callback(lambda _: self._pending.pop(key, None))
-
-    async def _observe_logged(self, member: discord.Member) -> None:
-        try:
-            await self.observe(member)
-        except Exception:
-            # Never the command's concern: this only costs a later direct message.
-            log.exception("could not remember whether %s is a GM", member.id)
+        self._seen[key] = (_signature(member), time.monotonic())
+        self._db.defer(partial(_record, member))
 
     def _fresh(self, key: tuple[int, int], member: discord.Member) -> bool:
         known = self._seen.get(key)
@@ -77,29 +72,6 @@ class GmMemory:
             and known[0] == _signature(member)
             and time.monotonic() - known[1] < self.RECHECK_SECONDS
         )
-
-    async def observe(self, member: discord.abc.User) -> None:
-        """Remember ``member`` as GM of their guild, or forget them if they no longer are."""
-        if not isinstance(member, discord.Member) or member.bot:
-            return
-        key = (member.guild.id, member.id)
-        if self._fresh(key, member):
-            return
-        async with self._db.transaction() as conn:
-            campaign = await CampaignRepository(conn).get(member.guild.id)
-            gm = (
-                is_gm(member, campaign)
-                if campaign is not None
-                else member.guild_permissions.manage_guild
-            )
-            repo = GmMemberRepository(conn)
-            if gm:
-                await repo.remember(member.guild.id, member.id)
-            else:
-                await repo.forget(member.guild.id, member.id)
-        self._seen[key] = (_signature(member), time.monotonic())
-        if gm:
-            log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)
 
     async def recent(self, guild_id: int, limit: int) -> list[int]:
         """Up to ``limit`` remembered GM ids of the guild, most recently seen first."""
@@ -114,6 +86,18 @@ class GmMemory:
                 await GmMemberRepository(conn).forget(guild_id, user_id)
         for user_id in user_ids:
             self._seen.pop((guild_id, user_id), None)
+
+
+async def _record(member: discord.Member, conn: aiosqlite.Connection) -> None:
+    """The deferred write of :meth:`GmMemory.observe_soon`, in the next transaction."""
+    campaign = await CampaignRepository(conn).get(member.guild.id)
+    gm = is_gm(member, campaign) if campaign is not None else member.guild_permissions.manage_guild
+    repo = GmMemberRepository(conn)
+    if gm:
+        await repo.remember(member.guild.id, member.id)
+        log.debug("remembered %s as a GM of guild %s", member.id, member.guild.id)
+    else:
+        await repo.forget(member.guild.id, member.id)
 
 
 def _signature(member: discord.Member) -> tuple[int, tuple[int, ...]]:

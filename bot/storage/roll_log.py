@@ -107,12 +107,15 @@ class RollLogRepository:
         total: int | None,
         secret: bool,
         character_id: int | None = None,
+        opponent_id: int | None = None,
     ) -> LoggedRoll:
-        """``record``, returning the stored row (one statement: no read-back needed)."""
+        """``record``, returning the stored row (one statement: no read-back needed).
+        ``opponent_id``: the character on a clash's or attack's second side."""
         row = await fetch_one(
             self._conn,
             "INSERT INTO roll_log (guild_id, channel_id, user_id, kind, expression, result,"
-            " total, secret, character_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            " total, secret, character_id, opponent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " RETURNING *",
             (
                 guild_id,
                 channel_id,
@@ -123,6 +126,7 @@ class RollLogRepository:
                 total,
                 int(secret),
                 character_id,
+                opponent_id,
             ),
         )
         assert row is not None  # an INSERT without conflict handling returns its row

@@ -12,10 +12,9 @@ import discord
 from bot.render.combat import Intro
 from bot.rules.hocs.attack import AttackResult
 from bot.storage.combat import CombatRepository
-from bot.storage.roll_log import RollLogRepository
 from cogs.combat.choices import record_choice
 from cogs.combat.records import log_attack
-from cogs.points.views import view_for_roll
+from cogs.points.views import roll_view
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ async def store_attack(
             before=hit.before,
             after=hit.after,
         )
-    log_id = await log_attack(
+    logged = await log_attack(
         conn,
         guild_id=guild_id,
         channel_id=channel_id,
@@ -66,6 +65,6 @@ async def store_attack(
         result=result,
         source=source,
         extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
+        target_id=target_id,
     )
-    await RollLogRepository(conn).set_opponent(log_id, target_id)
-    return StoredAttack(log_id, choice_id, await view_for_roll(conn, log_id))
+    return StoredAttack(logged.id, choice_id, await roll_view(conn, logged))

@@ -40,8 +40,9 @@ LABEL = "Hero reroll damage"
 class AlreadyRerolled(UserError):
     def __init__(self) -> None:
         super().__init__(
-            "That button was already used (the damage has changed since): nothing was spent."
-            " Use the buttons on the roll's latest message."
+            # One sentence, as every refusal: a double click reads it in a glance.
+            "That button was already used (the damage has changed since), so nothing was"
+            " spent: use the buttons on the roll's latest message."
         )
 
 

@@ -25,7 +25,7 @@ from bot.rules.hocs.attack import (
     roll_record,
 )
 from bot.rules.hocs.damage_pool import DamageRoll
-from bot.storage.roll_log import RollLogRepository
+from bot.storage.roll_log import LoggedRoll, RollLogRepository
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,14 @@ async def log_attack(
     result: AttackResult,
     source: str,
     extra: dict[str, Any] | None = None,
-) -> int:
-    """Log an attack; ``extra`` adds what points spent later need to redo it (the
-    target, the open damage choice, the options given, the revision)."""
+    target_id: int | None = None,
+) -> LoggedRoll:
+    """Log an attack, returning the stored row; ``extra`` adds what points spent later
+    need to redo it (the target, the open damage choice, the options given, the
+    revision); ``target_id`` is the character on the roll's second side."""
     hit = result.hit
     outcome = f"{hit.application.after_reductions} received" if hit else "miss"
-    return await RollLogRepository(conn).record(
+    return await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,
         user_id=user_id,
@@ -67,6 +69,7 @@ async def log_attack(
         total=hit_total(hit.damage if hit else None, hit),
         secret=False,
         character_id=attacker_id,
+        opponent_id=target_id,
     )
 
 

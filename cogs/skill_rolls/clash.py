@@ -125,8 +125,7 @@ class ClashCommands:
                 "revision": 0,
             }
             winner = {ClashSide.A: "a", ClashSide.B: "b", None: "stand-off"}[result.winner]
-            rolls = RollLogRepository(conn)
-            roll_id = await rolls.record(
+            logged = await RollLogRepository(conn).add(
                 guild_id=ctx.guild.id,
                 channel_id=ctx.channel.id,
                 user_id=ctx.author.id,
@@ -139,14 +138,13 @@ class ClashCommands:
                 total=result.final.a.successes,
                 secret=False,
                 character_id=mine.id,
+                opponent_id=rival.id if rival else None,
             )
-            if rival is not None:
-                await rolls.set_opponent(roll_id, rival.id)
-            view = await buttons_for(conn, roll_id)
+            view = await buttons_for(conn, logged.id, logged)
         await reply(
             self.bot,
             ctx,
-            roll_id,
+            logged.id,
             clash_embed(sides, result),
             campaign=campaign,
             secret=False,

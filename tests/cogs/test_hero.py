@@ -32,7 +32,10 @@ async def test_reroll_chosen_dice_of_the_last_roll(bot: TableBot, slash: SlashHa
     # The old reply's buttons are for revision 0: refused, nothing spent.
     bot.dice = ScriptedDice([6])
     stale = await slash.click(first, label="Spend determination")
-    assert stale.ephemeral and "already used" in (stale.content or "")
+    assert stale.ephemeral and stale.content == (  # one sentence, as every refusal
+        "That button was already used (the roll has changed since), so nothing was spent:"
+        " use the buttons on the roll's latest message."
+    )
     assert (await fresh(bot, mira)).state.determination == 3
     assert custom_id(result, "Spend determination") == f"roll:det:{roll.id}:1"
     result.assert_no_pings()

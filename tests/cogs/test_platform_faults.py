@@ -12,14 +12,14 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.component_guard import FORGED_BUTTON, STALE_BUTTON
+from bot.component_guard import FORGED_BUTTON, GONE_BUTTON, STALE_BUTTON
 from bot.error_handler import STALE_COMMAND
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.roll_log import RollLogRepository
 from bot.tracker_message import MISSING_PIN_PERMISSION
 from tests.cogs.test_check import make_character
 from tests.cogs.test_init_commands import assert_tracker_matches, gm, stored
-from tests.cogs.test_roll_buttons import set_points
+from tests.cogs.test_roll_buttons import custom_id, fresh, set_points
 from tests.support.slash import SlashHarness
 
 
@@ -96,6 +96,28 @@ async def test_a_stale_command_is_answered_privately_and_runs_nothing(
 async def test_an_unknown_button_is_answered(slash: SlashHarness) -> None:
     result = await slash.click(None, custom_id="tracker:v0:next")
     assert result.ephemeral and result.content == STALE_BUTTON
+    await dpytest.empty_queue()
+
+
+async def test_a_press_of_a_button_gone_from_its_message_is_answered(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    # discord.py drops a DynamicItem press whose button isn't on the message Discord sends
+    # with it (the message was edited to the next revision first): it must get an answer.
+    mira = await make_character(bot, slash.members[0], training={"athletics": 1})
+    await set_points(bot, mira, hero_points=2)
+    bot.dice = ScriptedDice([1, 4, 2, 6])
+    result = await slash.run("check", skill="athletics", difficulty="3")
+    old = custom_id(result, "Hero reroll")
+    bot.dice = ScriptedDice([5, 3])
+    await slash.click(result, label="Hero reroll", user=slash.members[0])
+    now = slash.adapter.messages[result.message.message_id]
+    assert old not in str(now["components"])  # edited to the next revision's buttons
+    raced = await slash.click(
+        None, custom_id=old, user=slash.members[0], pressed_on={**now, "components": []}
+    )
+    assert raced.ephemeral and raced.content == GONE_BUTTON
+    assert (await fresh(bot, mira)).state.hero_points == 1
     await dpytest.empty_queue()
 
 

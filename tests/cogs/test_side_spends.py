@@ -279,7 +279,11 @@ async def test_hero_reroll_damage_rerolls_the_low_dice_once(
     # The same button again (a double click) spends nothing and changes nothing.
     script(bot, 1, 1, 1)
     again = await slash.click(custom_id=button, **player(slash))
-    refused(again, "already used")
+    refused(again)
+    assert again.content == (  # one sentence, as every refusal
+        "That button was already used (the damage has changed since), so nothing was spent:"
+        " use the buttons on the roll's latest message."
+    )
     assert (await fresh(bot, bram)).state.hero_points == 1
     assert (await combat_state(bot, "Gob")).vitals.hp == 2
     # The spend buttons of both sides are still on the edited reply.

@@ -295,12 +295,14 @@ class SlashHarness:
         roles: Sequence[discord.Role] = (),
         values: Sequence[str] | None = None,
         client_checks: bool = True,
+        pressed_on: dict[str, Any] | None = None,
     ) -> SlashResult:
         """Click a button (or pick ``values`` in a select) on a message the bot sent.
 
         ``target`` is a result/response/sent message/message id; with no target a
         stand-in message holding only that ``custom_id`` is used (a persistent view's
-        message from before a restart).
+        message from before a restart). ``pressed_on``: the message Discord sends with
+        the press when it differs (a press that raced the message's edit).
         """
         message = self._find_message(target, custom_id)
         component = find_component(message, custom_id=custom_id, label=label)
@@ -327,7 +329,7 @@ class SlashHarness:
         }
         if component["type"] != 2:
             data["values"] = list(values or [])
-        payload.update(type=3, data=data, message=message)
+        payload.update(type=3, data=data, message=message if pressed_on is None else pressed_on)
         return await self._dispatch(payload, source_message_id=message_id)
 
     async def guild_menu(self, channel: Any) -> dict[str, Any]:
