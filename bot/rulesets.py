@@ -59,6 +59,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
             "cogs.twod10.tasks",
             "cogs.twod10.survival",
             "cogs.twod10.survival_medicine",
+            "cogs.twod10.survival_light",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),

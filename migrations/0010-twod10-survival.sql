@@ -11,3 +11,15 @@ CREATE TABLE twod10_survival (
     supplies     INTEGER NOT NULL DEFAULT 0 CHECK (supplies BETWEEN 0 AND 99),
     revision     INTEGER NOT NULL DEFAULT 1
 );
+
+-- Torches and lanterns a character carries. The state (JSON via survival_codec) holds
+-- the secret burn time: only the GM is ever shown it.
+CREATE TABLE twod10_lights (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     INTEGER NOT NULL,
+    character_id INTEGER NOT NULL REFERENCES twod10_characters (id) ON DELETE CASCADE,
+    state        TEXT    NOT NULL CHECK (json_valid(state)),
+    revision     INTEGER NOT NULL DEFAULT 1
+);
+
+CREATE INDEX twod10_lights_by_guild ON twod10_lights (guild_id, character_id);
