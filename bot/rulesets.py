@@ -57,6 +57,9 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.twod10.characters",
             "cogs.twod10.tasks",
+            "cogs.twod10.combat",
+            "cogs.twod10.combat_adjust",
+            "cogs.twod10.initiative",
             "cogs.twod10.survival",
             "cogs.twod10.survival_medicine",
             "cogs.twod10.survival_light",

@@ -139,11 +139,12 @@ class CampaignRepository:
         return bool(row and row[0])
 
     async def running_encounter_channel(self, guild_id: int) -> int | None:
-        """The channel of an encounter running in the guild, if any."""
+        """The channel of an encounter running in the guild, if any (either ruleset's)."""
         row = await fetch_one(
             self._conn,
-            "SELECT channel_id FROM encounters WHERE guild_id = ? ORDER BY id LIMIT 1",
-            (guild_id,),
+            "SELECT channel_id FROM encounters WHERE guild_id = :g"
+            " UNION ALL SELECT channel_id FROM twod10_encounters WHERE guild_id = :g LIMIT 1",
+            {"g": guild_id},
         )
         return None if row is None else int(row[0])
 

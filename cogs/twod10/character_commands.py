@@ -197,7 +197,7 @@ class TwoD10CharacterCommands(RulesetCog, name="2d10 characters"):
     )  # fmt: skip
     @commands.guild_only()
     @app_commands.describe(name="One of your characters")
-    @app_commands.autocomplete(name=options.character_names)
+    @app_commands.autocomplete(name=options.own_character_names)
     async def character_select(self, ctx: Ctx, *, name: Name) -> None:
         """Make one of your characters your active one (used when a command has no name)."""
         guild = guild_of(ctx)

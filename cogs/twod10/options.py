@@ -206,3 +206,16 @@ async def feat_choices(
             sheet = await repo.active(interaction.guild_id, interaction.user.id)
     feats = [f for f in (sheet.character.feats if sheet else ()) if len(f) <= 100]
     return _choices(_matching(current[:100], feats))
+
+
+async def own_character_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Only the user's own characters (for select)."""
+    if interaction.guild_id is None:
+        return []
+    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+        mine = await TwoD10CharacterRepository(conn).list(
+            interaction.guild_id, owner_id=interaction.user.id
+        )
+    return _choices(_matching(current[:MAX_NAME], [s.name for s in mine]))

@@ -32,6 +32,7 @@ FINGERPRINT_TABLES = (
     "sessions",
     "twod10_characters",
     "twod10_active_characters",
+    "twod10_encounters",
 )
 
 

@@ -155,6 +155,36 @@ CASES += [
     Case("character show", OPEN, MIRA, ruleset="2d10"),
     Case("character list", OPEN, ruleset="2d10"),
 ]  # fmt: skip
+# The 2d10 side tracker: Mira joins (her seat is the owner's), the GM adds an Orc.
+BEGUN = (("init begin", {}),)
+FOUGHT = (*BEGUN, ("init join", {"character": "Mira"}), ("init add", {"name": "Orc"}))
+DECLARING = (*FOUGHT, ("init next", {}))
+CASES += [
+    Case("init begin", GM, ruleset="2d10"),
+    Case("init add", GM, {"name": "Orc"}, setup=BEGUN, ruleset="2d10"),
+    Case("init next", GM, setup=FOUGHT, ruleset="2d10"),
+    Case("init down", GM, {"name": "Orc"}, setup=FOUGHT, ruleset="2d10"),
+    Case("init revive", GM, {"name": "Orc"}, setup=(*FOUGHT, ("init down", {"name": "Orc"})),
+         ruleset="2d10"),
+    Case("init remove", GM, {"name": "Orc"}, setup=FOUGHT, ruleset="2d10"),
+    Case("init end", GM, setup=BEGUN, ruleset="2d10"),
+    Case("init join", OWNER, {"character": "Mira"}, setup=BEGUN, ruleset="2d10"),
+    Case("init act", OWNER, {"action": "declare spell", "name": "Mira"}, setup=DECLARING,
+         ruleset="2d10"),
+    Case("init react", OWNER, {"kind": "declare", "name": "Mira", "trigger": "the orc attacks"},
+         setup=DECLARING, ruleset="2d10"),
+    Case("init list", OPEN, setup=BEGUN, ruleset="2d10"),
+]  # fmt: skip
+CASES += [  # 2d10 combat
+    Case("hp", GM, {"target": "Mira", "change": "-3"}, ruleset="2d10"),
+    Case("condition add", GM, {"target": "Mira", "condition": "prone"}, ruleset="2d10"),
+    Case("condition remove", GM, {"target": "Mira", "condition": "prone"}, ruleset="2d10",
+         setup=(("condition add", {"target": "Mira", "condition": "prone"}),)),
+    Case("shield repair", GM, {"target": "Mira"}, ruleset="2d10",
+         setup=(("character edit", {"shield": "Buckler", **MIRA}),)),
+    Case("attack", OWNER, {"target": "Ogre", "character": "Mira"}, ruleset="2d10"),
+    Case("condition list", OPEN, {"target": "Mira"}, ruleset="2d10"),
+]  # fmt: skip
 
 
 def _hp(hp: int) -> tuple[str, dict[str, Any]]:

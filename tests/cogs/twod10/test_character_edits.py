@@ -109,3 +109,10 @@ async def test_remove_feat_offers_the_sheets_feats(bot: TableBot, slash: SlashHa
     assert [c["value"] for c in offered] == ["Strong grip", "Iron lungs"]
     skills = await slash.autocomplete("character advance", "skill", "def", user=slash.members[1])
     assert [c["value"] for c in skills][:2] == ["defense (finesse)", "defense (strength)"]
+
+
+async def test_help_lists_the_2d10_commands_only(bot: TableBot, slash: SlashHarness) -> None:
+    listed = text(await slash.run("help", **player(slash)))
+    assert "`/task`" in listed
+    assert "`/character` advance · create · delete · edit · list · select · show" in listed
+    assert "/hero" not in listed and "/check" not in listed

@@ -172,3 +172,10 @@ async def test_the_2d10_commands_fit_discords_limits(bot: TableBot) -> None:
     assert {"character", "task"} <= names
     for command in payload:
         assert command_limit_errors(command) == [], command["name"]
+
+
+async def test_select_offers_only_your_own_characters(bot: TableBot, slash: SlashHarness) -> None:
+    await create(slash, "Brann")
+    await create(slash, "Bryn", player(slash, 2))
+    offered = await slash.autocomplete("character select", "name", "br", user=slash.members[2])
+    assert [c["value"] for c in offered] == ["Bryn"]

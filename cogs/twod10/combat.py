@@ -1,0 +1,272 @@
+"""/attack for the 2d10 system: the roll on the to-hit table, damage, and the target's HP."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Literal
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TableBot
+from bot.errors import GuildOnly, UserError
+from bot.events import notify_characters_changed
+from bot.render.character import safe
+from bot.render.twod10.combat import attack_embed
+from bot.replies import send
+from bot.rules.errors import RulesError
+from bot.rules.twod10.attack import (
+    AttackResult,
+    Situation,
+    attacker_stats,
+    parry_value,
+    redirect_attack,
+    roll_attack,
+    target_stats,
+)
+from bot.rules.twod10.attack_inputs import MISSILE
+from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.maneuvers import Maneuver
+from bot.rules.twod10.skills import Skill, SkillKey
+from bot.rules.twod10.wielding import Wielded
+from bot.rulesets import Ruleset, RulesetCog
+from bot.storage.campaigns import CampaignRepository
+from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.twod10.access import find_sheet, resolve_sheet
+from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
+from cogs.twod10.combat_options import (
+    ATTACK_RULINGS,
+    Bonus,
+    Edge,
+    Name,
+    SituationFlags,
+    Text,
+    parse_situation,
+    situation_names,
+    split_names,
+    user_rules_error,
+    weapon_names,
+)
+from cogs.twod10.combat_tracker import after_attack, tracker_here
+from cogs.twod10.combat_tracker import save as save_tracker
+from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.options import character_names
+
+log = logging.getLogger(__name__)
+
+Ctx = commands.Context[TableBot]
+ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
+DefenseChoice = Literal["finesse", "strength", "mind"]
+ParryChoice = Literal["melee", "ranged"]
+
+OPTION_HELP = {
+    "target": "Character attacked",
+    "weapon": "A weapon on the sheet, Unarmed or Improvised <size> (default: first weapon)",
+    "maneuver": "Special maneuver (disadvantage, one damage category lower)",
+    "defense": "Defense the maneuver targets (default: its first)",
+    "finesse": "Attack with finesse (light/one-handed melee, brawl)",
+    "thrown": "Throw the weapon",
+    "two_handed": "Hold a one-handed weapon in two hands (d10)",
+    "offhand": "The light weapon in your offhand",
+    "block": "The target blocks with its shield (halves the damage)",
+    "parry": "The target parries with finesse + melee or ranged",
+    "situation": "e.g. flanking, into melee, soft cover 2, low light (comma separated)",
+    "melee_with": "Into melee: the others in that melee, comma separated, in order",
+    "advantage": "Other advantages the GM grants",
+    "disadvantage": "Other disadvantages the GM imposes",
+    "bonus": "Another modifier the GM applies",
+    "character": "Attacker (default: your active one)",
+}
+
+
+def situation_for(
+    flags: SituationFlags, target: TwoD10Sheet, *, others: int, parry: int,
+    advantage: int, disadvantage: int, bonus: int,
+) -> Situation:  # fmt: skip
+    return Situation(
+        flanking=flags.flanking,
+        # A prone target tracked by the bot gives advantage without being named.
+        target_prone=flags.target_prone or target.has(TwoD10Condition.PRONE),
+        target_pinned_by_attacker=flags.target_pinned,
+        attacker_pinned=flags.attacker_pinned,
+        prepared=flags.prepared,
+        firing_into_melee=flags.into_melee,
+        melee_others=others,
+        beyond_range=flags.beyond_range,
+        engaged=flags.engaged,
+        light=flags.light,
+        soft_cover=flags.soft_cover,
+        soft_cover_disadvantage=flags.unseen,
+        hard_cover=flags.hard_cover,
+        buckler_same_hand=flags.buckler_hand,
+        hands=flags.hands,
+        parry=parry,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        bonus=bonus,
+    )
+
+
+class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
+    ruleset = Ruleset.TWOD10
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @commands.hybrid_command(name="attack", extras={"rulings": ATTACK_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(**OPTION_HELP)
+    @app_commands.autocomplete(
+        target=character_names, character=character_names, weapon=weapon_names,
+        situation=situation_names,
+    )  # fmt: skip
+    async def attack(
+        self,
+        ctx: Ctx,
+        target: Name,
+        weapon: Text = None,  # type: ignore[assignment]
+        maneuver: ManeuverChoice | None = None,
+        defense: DefenseChoice | None = None,
+        finesse: bool = False,
+        thrown: bool = False,
+        two_handed: bool = False,
+        offhand: bool = False,
+        block: bool = False,
+        parry: ParryChoice | None = None,
+        situation: Text = None,  # type: ignore[assignment]
+        melee_with: Text = None,  # type: ignore[assignment]
+        advantage: Edge = 0,
+        disadvantage: Edge = 0,
+        bonus: Bonus = 0,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """Attack a character: the 2d10 roll, the damage dice it moves, armor, the target's HP."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        flags = parse_situation(situation)
+        names = split_names(melee_with)
+        if names and not flags.into_melee:
+            raise UserError("melee_with: names those in a melee you shoot into: add into melee.")
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
+            attacker = await resolve_sheet(conn, campaign, ctx.author, character, "attack with it")
+            victim = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
+            for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
+                if sheet.has(TwoD10Condition.DEAD):
+                    raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
+            if victim.id == attacker.id:
+                raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
+            others = [await find_sheet(conn, ctx.guild.id, ctx.author.id, n) for n in names]
+            if {attacker.id, victim.id} & {o.id for o in others}:
+                raise UserError(
+                    "melee_with: names the others in that melee, not you or the target."
+                )
+            shield = victim.character.shield
+            if block:
+                if shield is None:
+                    raise UserError(f"{safe(victim.name)} has no shield to block with.")
+                used = await ShieldBlockRepository(conn).used(victim.id, shield.name)
+                if used >= shield.blocks:
+                    raise ShieldBroken(victim.name, shield.name)
+            view = await tracker_here(conn, ctx.guild.id, ctx.channel.id)
+            waiting = view.parry_waiting(victim.id) if view is not None else 0
+            if waiting and parry is not None:
+                raise UserError(
+                    f"{safe(victim.name)}'s parry ({waiting}) waits on the tracker and is used"
+                    " by itself: attack without parry:."
+                )
+            try:
+                wielded = wielded_for(
+                    attacker.character, weapon, thrown=thrown, two_handed=two_handed,
+                    offhand=offhand,
+                )  # fmt: skip
+                # A ranged attack can't be parried, so a waiting parry stays for the next.
+                tracker_parry = waiting if wielded.kind not in MISSILE else 0
+                parry_points = tracker_parry or self._parry(victim, parry)
+                result = self._roll(
+                    attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
+                    defense=defense, finesse=finesse, block=block, parry=parry_points,
+                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                )  # fmt: skip
+            except RulesError as exc:
+                raise user_rules_error(exc) from None
+            hit = victim
+            if result.stray is not None and result.stray.new_target is not None:
+                hit = others[result.stray.new_target - 1]
+            report = await apply_attack(
+                conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=block
+            )
+            tracker_changed = False
+            if view is not None:
+                enc, note = after_attack(
+                    view, attacker_id=attacker.id, target_id=victim.id,
+                    parry_used=bool(tracker_parry), extra=extra_attack(report),
+                )  # fmt: skip
+                tracker_changed = enc != view.record.encounter
+                await save_tracker(conn, view, enc)
+                report = replace(report, tracker_note=note)
+            await log_attack(
+                conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
+                user_id=ctx.author.id, attacker_id=attacker.id,
+            )  # fmt: skip
+        changed = [hit.id] if report.target_after.revision != report.target_before.revision else []
+        if tracker_changed:
+            changed += [victim.id, attacker.id]  # the tracker redraws the encounters they're in
+        notify_characters_changed(self.bot, ctx.guild.id, changed)
+        log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
+        await send(ctx, embed=attack_embed(report))
+
+    @staticmethod
+    def _parry(victim: TwoD10Sheet, parry: str | None) -> int:
+        """parry: the target's finesse + melee (or ranged), spent on this attack."""
+        if parry is None:
+            return 0
+        skill = Skill.MELEE if parry == "melee" else Skill.RANGED
+        target = victim.character
+        return parry_value(target.attributes.finesse, target.skill(SkillKey(skill=skill)))
+
+    def _roll(
+        self,
+        attacker: TwoD10Sheet,
+        victim: TwoD10Sheet,
+        others: list[TwoD10Sheet],
+        flags: SituationFlags,
+        *,
+        wielded: Wielded,
+        maneuver: str | None,
+        defense: str | None,
+        finesse: bool,
+        block: bool,
+        parry: int,
+        advantage: int,
+        disadvantage: int,
+        bonus: int,
+    ) -> AttackResult:
+        """Roll the attack (and redirect a stray shot); RulesError for what can't be."""
+        chosen = Maneuver(maneuver) if maneuver else None
+        if defense is not None:
+            attribute = Attribute(defense)
+        elif chosen is not None:
+            attribute = chosen.targets[0]
+        else:
+            attribute = Attribute.FINESSE
+        situation = situation_for(
+            flags, victim, others=len(others), parry=parry, advantage=advantage,
+            disadvantage=disadvantage, bonus=bonus,
+        )  # fmt: skip
+        dice = self.bot.dice
+        result = roll_attack(
+            wielded, attacker_stats(attacker.character),
+            target_stats(victim.character, attribute), use_finesse=finesse, maneuver=chosen,
+            situation=situation, block=block, dice=dice,
+        )  # fmt: skip
+        if result.stray is not None and result.stray.new_target is not None:
+            stray = others[result.stray.new_target - 1]
+            result = redirect_attack(result, target_stats(stray.character, attribute), dice=dice)
+        return result
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(TwoD10CombatCog(bot))

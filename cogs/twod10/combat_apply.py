@@ -1,0 +1,175 @@
+"""Writing an attack's outcome: the shield block, hit points and conditions, the roll log.
+
+Everything happens in the command's one transaction; each write is conditional on the
+revision read before the dice were rolled, so a concurrent change refuses the whole
+attack instead of applying damage twice or over a changed sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from bot.render.twod10.combat import AttackReport, ShieldUse
+from bot.rules.twod10.attack import AttackResult
+from bot.rules.twod10.equipment import Shield
+from bot.rules.twod10.initiative.turns import ExtraAttack
+from bot.storage.roll_log import RollLogRepository
+from bot.storage.twod10_characters import (
+    SheetChanged,
+    TwoD10CharacterRepository,
+    TwoD10Condition,
+    TwoD10Sheet,
+)
+from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+
+MAX_EXPRESSION = 500
+EXTRA_ACTION_TOTAL = 25  # the to-hit table's "gain an additional action"
+
+
+def conditions_after(sheet: TwoD10Sheet, *, prone: bool = False) -> set[TwoD10Condition]:
+    """The conditions a sheet should carry after a change of its hit points (ruling dying)."""
+    conditions = set(sheet.conditions)
+    if prone:
+        conditions.add(TwoD10Condition.PRONE)
+    if sheet.hp <= sheet.death_threshold:
+        conditions.add(TwoD10Condition.DEAD)
+    else:
+        conditions.discard(TwoD10Condition.DEAD)
+    if sheet.hp >= 1:
+        # "When a player returns to 1hp they gain consciousness."
+        conditions.discard(TwoD10Condition.UNCONSCIOUS)
+    return conditions
+
+
+async def save_vitals(
+    conn: aiosqlite.Connection,
+    before: TwoD10Sheet,
+    *,
+    delta: int = 0,
+    set_to: int | None = None,
+    prone: bool = False,
+) -> TwoD10Sheet:
+    """Change HP (by ``delta`` or to ``set_to``) and the conditions that follow, or SheetChanged."""
+    repo = TwoD10CharacterRepository(conn)
+    after = before
+    if set_to is not None:
+        after = await repo.set_hp(
+            before.guild_id, before.id, set_to, expected_revision=before.revision
+        )
+    elif delta:
+        after = await repo.change_hp(
+            before.guild_id, before.id, delta, expected_revision=before.revision
+        )
+    wanted = conditions_after(after, prone=prone)
+    if wanted != set(after.conditions):
+        after = await repo.set_conditions(
+            after.guild_id, after.id, wanted, expected_revision=after.revision
+        )
+    return after
+
+
+async def spend_block(conn: aiosqlite.Connection, sheet: TwoD10Sheet, shield: Shield) -> ShieldUse:
+    try:
+        used = await ShieldBlockRepository(conn).spend(sheet.id, shield.name, shield.blocks)
+    except LookupError:
+        raise ShieldBroken(sheet.name, shield.name) from None
+    return ShieldUse(shield=shield.name, left=shield.blocks - used)
+
+
+async def apply_attack(
+    conn: aiosqlite.Connection,
+    *,
+    attacker: TwoD10Sheet,
+    aimed_at: TwoD10Sheet,
+    hit: TwoD10Sheet,
+    result: AttackResult,
+    block: bool,
+) -> AttackReport:
+    """Spend the block, take the damage, mark prone/dead: one conditional write each."""
+    shield = None
+    damage = result.damage_total
+    if block and damage > 0 and hit.id == aimed_at.id and hit.character.shield is not None:
+        # A block is spent only when it halved damage (ruling in REACTION_RULING).
+        shield = await spend_block(conn, hit, hit.character.shield)
+    effect = result.effect
+    prone = effect is not None and effect.succeeded and effect.prone
+    after = await save_vitals(conn, hit, delta=-damage, prone=prone)
+    if after.revision == hit.revision and (damage or prone):
+        raise SheetChanged()  # nothing written where something had to be
+    return AttackReport(
+        attacker=attacker.name,
+        result=result,
+        target_before=hit,
+        target_after=after,
+        aimed_at=aimed_at.name,
+        shield=shield,
+        prone_marked=prone and TwoD10Condition.PRONE not in hit.conditions,
+    )
+
+
+def extra_attack(report: AttackReport) -> ExtraAttack | None:
+    """An attack the tracker should grant: 25 or more, or a slaying blow with a cleaving weapon."""
+    result = report.result
+    if result.roll is not None and result.hit and result.roll.total >= EXTRA_ACTION_TOTAL:
+        return ExtraAttack.EXTRA_ACTION
+    weapon = result.wielded.weapon
+    slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
+        TwoD10Condition.DEAD
+    )
+    if slain and weapon is not None and weapon.endless_cleave:
+        return ExtraAttack.ENDLESS_CLEAVE
+    return None
+
+
+def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
+    result = report.result
+    roll = result.roll
+    damage = result.damage
+    return {
+        "ruleset": "2d10",
+        "attacker_id": attacker_id,
+        "target_id": report.target_before.id,
+        "aimed_at": report.aimed_at,
+        "weapon": result.wielded.name,
+        "maneuver": result.maneuver.value if result.maneuver else None,
+        "cover_face": result.cover.face if result.cover else None,
+        "faces": list(roll.roll.faces) if roll else [],
+        "dropped": roll.roll.dropped if roll else None,
+        "modifiers": [[m.label, m.value] for m in roll.modifiers] if roll else [],
+        "total": roll.total if roll else None,
+        "band": roll.band.value if roll else None,
+        "stray_face": result.stray.face if result.stray else None,
+        "damage_faces": [f.face for f in damage.faces] if damage else [],
+        "damage": result.damage_total,
+        "hp": [report.target_before.hp, report.target_after.hp],
+    }
+
+
+async def log_attack(
+    conn: aiosqlite.Connection,
+    report: AttackReport,
+    *,
+    guild_id: int,
+    channel_id: int | None,
+    user_id: int,
+    attacker_id: int,
+) -> int:
+    """One roll-log row; character_id stays NULL (it references HOCS characters)."""
+    result = report.result
+    total = result.roll.total if result.roll else "cover"
+    expression = (
+        f"2d10 attack {report.attacker} → {report.target_before.name}"
+        f" ({result.wielded.name}): {total}, {result.damage_total} damage"
+    )
+    return await RollLogRepository(conn).record(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        kind="2d10-attack",
+        expression=expression[:MAX_EXPRESSION],
+        result=attack_record(report, attacker_id),
+        total=result.damage_total,
+        secret=False,
+    )

@@ -1,0 +1,241 @@
+"""Options of /attack, /hp and /condition for the 2d10 system: parsing, autocomplete, rulings.
+
+The rarely used situation flags share one ``situation`` text option read from a fixed
+vocabulary (autocomplete offers it), so /attack stays well under Discord's 25 options.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.render.character import safe
+from bot.rules.errors import RulesError
+from bot.rules.twod10.equipment import Size
+from bot.rules.twod10.maneuvers import Hands
+from bot.rules.twod10.ranged import Light
+from bot.rules.twod10.rulings import ruling
+from bot.storage.twod10_characters import TwoD10CharacterRepository
+
+MAX_NAME = 64
+Name = commands.Range[str, 1, MAX_NAME]
+Text = commands.Range[str, 1, 200]
+Edge = commands.Range[int, 0, 5]
+Bonus = commands.Range[int, -10, 10]
+MAX_HP_CHANGE = 999
+MAX_MELEE_OTHERS = 8  # the stray d8 can pick at most eight others
+
+UNARMED = "Unarmed"
+IMPROVISED = {f"Improvised {size.value}": size for size in Size}
+
+
+def user_rules_error(exc: RulesError) -> UserError:
+    """A rules refusal (which may quote typed text) made inert."""
+    return UserError(discord.utils.escape_mentions(str(exc)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SituationFlags:
+    """What the ``situation`` option said, before the target's conditions add to it."""
+
+    flanking: bool = False
+    target_prone: bool = False
+    target_pinned: bool = False
+    attacker_pinned: bool = False
+    prepared: bool = False
+    into_melee: bool = False
+    beyond_range: bool = False
+    engaged: bool = False
+    light: Light = Light.NORMAL
+    soft_cover: int = 0
+    unseen: bool = False
+    hard_cover: int = 0
+    buckler_hand: bool = False
+    hands: Hands = Hands.BOTH_FREE
+
+
+# term → (field, value); "soft cover N" and "hard cover N" take a number.
+_FLAGS: dict[str, tuple[str, object]] = {
+    "flanking": ("flanking", True),
+    "target prone": ("target_prone", True),
+    "target pinned": ("target_pinned", True),
+    "attacker pinned": ("attacker_pinned", True),
+    "prepared": ("prepared", True),
+    "into melee": ("into_melee", True),
+    "beyond range": ("beyond_range", True),
+    "engaged": ("engaged", True),
+    "low light": ("light", Light.LOW),
+    "darkness": ("light", Light.DARK),
+    "unseen": ("unseen", True),
+    "buckler hand": ("buckler_hand", True),
+    "one hand free": ("hands", Hands.ONE_FREE),
+    "no hand free": ("hands", Hands.NONE_FREE),
+}
+_NUMBERED = {"soft cover": "soft_cover", "hard cover": "hard_cover"}
+SITUATION_TERMS = (*_FLAGS, "soft cover 1", "hard cover 1")
+_NUMBERED_TERM = re.compile(r"^(soft cover|hard cover)\s+(\d)$")
+
+
+def parse_situation(text: str | None) -> SituationFlags:
+    """ "flanking, soft cover 2, low light" → flags; UserError naming an unknown term."""
+    values: dict[str, object] = {}
+    if not text:
+        return SituationFlags()
+    for raw in text.split(","):
+        term = " ".join(raw.lower().split())
+        if not term:
+            continue
+        if term in _FLAGS:
+            field, value = _FLAGS[term]
+            values[field] = value
+            continue
+        match = _NUMBERED_TERM.match(term)
+        if match is None:
+            raise UserError(
+                f"“{safe(term[:30])}” is not a situation: use the terms the menu offers,"
+                " separated by commas (e.g. flanking, soft cover 2)."
+            )
+        number = int(match.group(2))
+        if not 1 <= number <= 4:
+            raise UserError(f"{match.group(1).capitalize()} goes from 1 to 4 quarters.")
+        values[_NUMBERED[match.group(1)]] = number
+    return SituationFlags(**values)  # type: ignore[arg-type]
+
+
+def situation_terms(current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for the situation list: completes the last term typed."""
+    head, _, last = current.rpartition(",")
+    prefix = (head.strip() + ", ") if head.strip() else ""
+    last = " ".join(last.lower().split())
+    terms = [t for t in SITUATION_TERMS if t.startswith(last) or last in t]
+    return [app_commands.Choice(name=(prefix + t)[:100], value=(prefix + t)[:100]) for t in terms][
+        :25
+    ]
+
+
+async def situation_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return situation_terms(current)
+
+
+def split_names(text: str | None) -> list[str]:
+    """The other combatants in a melee, comma separated, in the GM's order."""
+    if not text:
+        return []
+    names = [" ".join(part.split()) for part in text.split(",")]
+    names = [n for n in names if n]
+    if len(names) > MAX_MELEE_OTHERS:
+        raise UserError(
+            f"Name at most {MAX_MELEE_OTHERS} others in the melee: the stray die is a d8."
+        )
+    return names
+
+
+async def weapon_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The attacker's weapons, then unarmed and the improvised sizes."""
+    if interaction.guild_id is None:
+        return []
+    named = getattr(interaction.namespace, "character", None)
+    async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
+        repo = TwoD10CharacterRepository(conn)
+        if isinstance(named, str) and named.strip():
+            sheet = await repo.find(interaction.guild_id, named[:MAX_NAME])
+        else:
+            sheet = await repo.active(interaction.guild_id, interaction.user.id)
+    names = [w.name for w in sheet.character.weapons] if sheet is not None else []
+    names += [UNARMED, *IMPROVISED]
+    text = current.strip().lower()
+    return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
+
+
+_HP_CHANGE = re.compile(r"^(?:(?P<set>set)\s*)?(?P<amount>[+-]?\d{1,4})$")
+
+
+def parse_hp_change(text: str) -> tuple[str, int]:
+    """ "+5" → ("heal", 5); "-3" → ("lose", 3); "set 10" → ("set", 10)."""
+    match = _HP_CHANGE.match(text.strip().lower())
+    if match is None:
+        raise UserError("Write the change as +5 to heal, -5 to take hit points away, or set 5.")
+    amount_text = match.group("amount")
+    amount = int(amount_text)
+    if abs(amount) > MAX_HP_CHANGE:
+        raise UserError(f"Change hit points by at most {MAX_HP_CHANGE} at a time.")
+    if match.group("set"):
+        return "set", amount
+    if amount_text[0] == "+":
+        return "heal", amount
+    if amount_text[0] == "-":
+        return "lose", -amount
+    raise UserError(f"Say what {amount} means: +{amount} to heal, -{amount} or set {amount}.")
+
+
+def _r(*keys: str) -> list[str]:
+    return [ruling(k).text for k in keys]
+
+
+# Rulings this cog makes itself (also in README's Rulings).
+ATTACKER_RULING = (
+    "The attacker's owner or the GM attacks (character: picks the sheet); weapon: one on the"
+    " sheet, Unarmed (the brawl table) or Improvised <size>; default the sheet's first weapon."
+)
+REACTION_RULING = (
+    "block: and parry: are the target's reactions, given by whoever runs /attack at the"
+    " target's word. A block is spent only when the attack deals damage, and a broken"
+    " shield (its table's attacks used up) can't block until the GM runs /shield repair."
+    " parry: subtracts the target's finesse + melee (or + ranged) from this attack."
+)
+STRAY_RULING = (
+    "into melee: name the others in that melee in melee_with: (in the GM's order); a missed"
+    " shot's d8 picks among them and the shot is judged again against the one it strays to."
+)
+DYING_RULING = (
+    "At 0 HP or below a character is dying (it makes the dying roll each turn); at its death"
+    " threshold it is marked dead (it follows the HP, so /condition doesn't set it). A dead"
+    " character can't attack or be attacked; the GM's /hp above the threshold brings it back."
+    " Healing to 1 HP or more clears unconscious (the text: it regains"
+    " consciousness at 1 HP)."
+)
+PRONE_RULING = (
+    "A successful trip or throw marks the target prone; attacks on a prone target have"
+    " advantage without saying so. Other maneuver effects are announced for the table."
+)
+
+ATTACK_RULINGS = [
+    ATTACKER_RULING,
+    REACTION_RULING,
+    STRAY_RULING,
+    DYING_RULING,
+    PRONE_RULING,
+    "situation: comma-separated terms: " + ", ".join(SITUATION_TERMS).replace(" 1", " N") + ".",
+    *_r(
+        "damage-attribute", "thrown-skill", "natural-two", "blank-bands", "below-not-above",
+        "minus-six", "past-twenty", "category-ladder", "extra-dice", "axe-unarmored",
+        "block-order", "reduction-floor", "maneuver-effects", "maneuver-ranged", "brawl-hands",
+        "brawl-table-ends", "parry-ranged", "flanking", "engaged-shooter", "hard-cover",
+        "stray-shot", "darkness", "advantage-stack",
+    ),
+]  # fmt: skip
+
+HP_RULINGS = [
+    "GM only: +N heals (never above the maximum), -N takes hit points away, set N sets them;"
+    " never below the death threshold.",
+    DYING_RULING,
+    *_r("death-threshold"),
+]
+
+CONDITION_RULINGS = [
+    "add and remove are GM only; anyone can list a character's conditions. The bot tracks"
+    " prone, unconscious and dead; dying is shown from the hit points.",
+    PRONE_RULING,
+    DYING_RULING,
+]
+
+SHIELD_RULINGS = [REACTION_RULING]

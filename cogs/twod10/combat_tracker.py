@@ -1,0 +1,76 @@
+"""What /attack reads from and writes to the channel's running 2d10 tracker, if any.
+
+A parry marked on the tracker (``/init act parry``) waits for the next attack on that
+combatant: a melee attack uses it up, a ranged one leaves it (ruling ``parry-ranged``).
+A roll of 25 or more, or a slaying blow with an endless-cleave weapon, gives the attacker
+one more attack on the tracker when it is its side's turn. The tracker is saved under its
+version in the attack's own transaction, so a concurrent tracker change refuses the attack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import aiosqlite
+
+from bot.rules.errors import RulesError
+from bot.rules.twod10.initiative.model import Encounter
+from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
+from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrackerView:
+    record: TrackerRecord
+
+    def combatant_of(self, sheet_id: int) -> int | None:
+        for combatant_id, seat in self.record.tracker.seats:
+            if seat.sheet_id == sheet_id:
+                return combatant_id
+        return None
+
+    def parry_waiting(self, sheet_id: int) -> int:
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is None:
+            return 0
+        return self.record.encounter.state(combatant_id).parry
+
+
+async def tracker_here(
+    conn: aiosqlite.Connection, guild_id: int, channel_id: int
+) -> TrackerView | None:
+    record = await TwoD10EncounterRepository(conn).get_by_channel(channel_id)
+    if record is None or record.guild_id != guild_id:
+        return None
+    return TrackerView(record=record)
+
+
+def after_attack(
+    view: TrackerView,
+    *,
+    attacker_id: int,
+    target_id: int,
+    parry_used: bool,
+    extra: ExtraAttack | None,
+) -> tuple[Encounter, str | None]:
+    """The encounter with the parry spent and any extra attack granted, and a line to show."""
+    enc = view.record.encounter
+    note = None
+    target = view.combatant_of(target_id)
+    if parry_used and target is not None:
+        enc, _ = spend_parry(enc, target)
+    attacker = view.combatant_of(attacker_id)
+    if extra is not None and attacker is not None:
+        try:
+            enc = grant_extra_attack(enc, attacker, reason=extra)
+            note = f"Tracker: one more attack this turn ({extra.value})."
+        except RulesError as exc:  # not its side's turn, or already at the limit
+            note = f"Tracker: no extra attack ({exc})"
+    return enc, note
+
+
+async def save(conn: aiosqlite.Connection, view: TrackerView, enc: Encounter) -> None:
+    if enc == view.record.encounter:
+        return
+    tracker = replace(view.record.tracker, encounter=enc)
+    await TwoD10EncounterRepository(conn).save(view.record, tracker)

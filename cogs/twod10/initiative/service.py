@@ -1,0 +1,224 @@
+"""One transaction per 2d10 tracker change, and the pinned tracker message in step with it.
+
+``SideTrackerService.change`` loads the channel's encounter, brings linked combatants in
+line with their sheets, runs an operation (pure rules underneath) and saves under the
+encounter's version, all in one ``BEGIN IMMEDIATE`` transaction: commands, buttons and
+processes can race without a step being skipped, repeated or half-written.
+
+Ruling (the tracker's, shown by /help): a combatant linked to a 2d10 sheet follows it.
+When the sheet's hit points drop to 0 or below, or it is marked unconscious or dead, the
+combatant is down (counting toward its side's momentum); when a change leaves the sheet
+above 0 and neither unconscious nor dead, it is back up. /init down and /init revive set
+it by hand until the sheet next changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import aiosqlite
+import discord
+
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.render.twod10.initiative import HP, tracker_embed
+from bot.rules.dice_source import Dice
+from bot.rules.twod10.initiative.turns import mark_down, revive
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
+from bot.tracker_messages import TrackerMessages, TrackerView
+
+log = logging.getLogger(__name__)
+
+RULING_SHEETS = (
+    "A combatant linked to a 2d10 sheet follows it: HP 0 or less (or unconscious or dead)"
+    " puts it down, counting toward momentum; a change that leaves it above 0 brings it back."
+    " /init down and /init revive set it by hand until the sheet next changes."
+)
+
+
+class NoEncounter(UserError):
+    def __init__(self) -> None:
+        super().__init__(
+            "No 2d10 encounter is running in this channel: the GM starts one with /init begin."
+        )
+
+
+class EncounterOver(UserError):
+    def __init__(self) -> None:
+        super().__init__("That encounter has ended: these buttons no longer do anything.")
+
+
+@dataclass(frozen=True)
+class ChangeContext:
+    """What an operation may look at while the write transaction is open."""
+
+    conn: aiosqlite.Connection
+    campaign: Campaign
+    record: TrackerRecord
+    tracker: Tracker  # with linked combatants brought in line with their sheets
+    member: discord.abc.User
+    is_gm: bool
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Outcome:
+    record: TrackerRecord  # as saved
+    events: list[object]  # rules events, interrupt rolls and notes (str), in order
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.record.tracker
+
+
+Operation = Callable[[ChangeContext], Awaitable[tuple[Tracker, list[object]]]]
+
+
+def sheet_down(sheet: TwoD10Sheet) -> bool:
+    return (
+        sheet.hp <= 0 or sheet.has(TwoD10Condition.UNCONSCIOUS) or sheet.has(TwoD10Condition.DEAD)
+    )
+
+
+def follow_sheets(
+    tracker: Tracker, sheets: dict[int, TwoD10Sheet], *, both_ways: bool
+) -> tuple[Tracker, list[object]]:
+    """Put down (and, ``both_ways``, bring back) linked combatants as their sheets say."""
+    enc = tracker.encounter
+    events: list[object] = []
+    for cid, seat in tracker.seats:
+        sheet = sheets.get(seat.sheet_id) if seat.sheet_id is not None else None
+        if sheet is None:
+            continue
+        combatant = enc.combatant(cid)
+        if sheet_down(sheet) and not combatant.down:
+            enc, event = mark_down(enc, cid)
+            events.append(event)
+        elif both_ways and combatant.down and not sheet_down(sheet):
+            enc = revive(enc, cid)
+            events.append(f"{combatant.name} is back up.")
+    return replace(tracker, encounter=enc), events
+
+
+async def load_sheets(
+    conn: aiosqlite.Connection, guild_id: int, tracker: Tracker
+) -> dict[int, TwoD10Sheet]:
+    return await TwoD10CharacterRepository(conn).get_many(guild_id, tracker.sheet_ids())
+
+
+def hp_of(tracker: Tracker, sheets: dict[int, TwoD10Sheet]) -> HP:
+    shown = {}
+    for cid, seat in tracker.seats:
+        sheet = sheets.get(seat.sheet_id) if seat.sheet_id is not None else None
+        if sheet is not None:
+            shown[cid] = (sheet.hp, sheet.max_hp)
+    return shown
+
+
+class SideTrackerService:
+    """Changes to 2d10 encounters, and the tracker message that mirrors each one."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.trackers = TrackerMessages(self._store_message_id)
+
+    async def change(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        member: discord.abc.User,
+        operation: Operation,
+        encounter_id: int | None = None,
+    ) -> Outcome:
+        """Run ``operation`` on the channel's encounter in one write transaction.
+
+        Raises NoEncounter (EncounterOver when ``encounter_id`` names an ended one),
+        EncounterChanged, or whatever user error the operation raises (nothing written).
+        """
+        async with self.bot.db.transaction() as conn:
+            campaign = await CampaignRepository(conn).get_or_create(guild_id)
+            repo = TwoD10EncounterRepository(conn)
+            record = await repo.get_by_channel(channel_id)
+            if record is None:
+                raise NoEncounter() if encounter_id is None else EncounterOver()
+            if encounter_id is not None and record.id != encounter_id:
+                raise EncounterOver()
+            sheets = await load_sheets(conn, guild_id, record.tracker)
+            # Only downwards here: a combatant put down by hand stays down until its sheet
+            # changes (the listener below follows both ways).
+            tracker, synced = follow_sheets(record.tracker, sheets, both_ways=False)
+            context = ChangeContext(
+                conn=conn, campaign=campaign, record=record, tracker=tracker, member=member,
+                is_gm=is_gm(member, campaign), dice=self.bot.dice,
+            )  # fmt: skip
+            after, events = await operation(context)
+            saved = await repo.save(record, after)
+        return Outcome(saved, [*synced, *events])
+
+    async def characters_changed(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
+        """Sheets changed (``bot.events``): every encounter seating one follows them and
+        its tracker is edited. Errors are logged per channel, never shown."""
+        async with self.bot.db.read() as conn:
+            channels = await TwoD10EncounterRepository(conn).channels_with_sheets(
+                guild_id, sheet_ids
+            )
+        for channel_id in channels:
+            try:
+                await self._follow(guild_id, channel_id)
+            except Exception:
+                log.exception("could not refresh the 2d10 tracker in channel %s", channel_id)
+
+    async def _follow(self, guild_id: int, channel_id: int) -> None:
+        async with self.bot.db.transaction() as conn:
+            repo = TwoD10EncounterRepository(conn)
+            record = await repo.get_by_channel(channel_id)
+            if record is None:
+                return  # ended in the meantime
+            sheets = await load_sheets(conn, guild_id, record.tracker)
+            tracker, events = follow_sheets(record.tracker, sheets, both_ways=True)
+            if events:
+                await repo.save(record, tracker)
+        channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
+            channel_id, guild_id=guild_id
+        )
+        await self.refresh_tracker(channel, force=not events)
+
+    async def load(self, channel_id: int) -> tuple[TrackerRecord, HP] | None:
+        async with self.bot.db.read() as conn:
+            record = await TwoD10EncounterRepository(conn).get_by_channel(channel_id)
+            if record is None:
+                return None
+            sheets = await load_sheets(conn, record.guild_id, record.tracker)
+        return record, hp_of(record.tracker, sheets)
+
+    # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
+
+    async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
+        async with self.bot.db.transaction() as conn:
+            await TwoD10EncounterRepository(conn).set_tracker_message(encounter_id, message_id)
+
+    async def _tracker_view(self, channel_id: int) -> TrackerView | None:
+        loaded = await self.load(channel_id)
+        if loaded is None:
+            return None
+        record, hp = loaded
+        embed = tracker_embed(record.encounter, hp)
+        return TrackerView(record.id, record.version, record.tracker_message_id, embed)
+
+    async def refresh_tracker(
+        self, channel: discord.abc.Messageable, *, force: bool = False
+    ) -> None:
+        """Show the stored state in the channel's tracker, reposting it if it was deleted."""
+        channel_id = getattr(channel, "id", 0)
+        await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
+
+    async def close_tracker(
+        self, channel: discord.abc.Messageable, record: TrackerRecord, embed: discord.Embed
+    ) -> None:
+        await self.trackers.close(channel, record.tracker_message_id, embed)

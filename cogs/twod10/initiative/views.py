@@ -1,0 +1,176 @@
+"""Buttons on the 2d10 tracker's side-turn and end-of-turn messages.
+
+They are ``DynamicItem``s: the custom_id names the encounter, the round, the side and
+what to mark (``d10init:act:<encounter>:<round>:<side>:<choice>``,
+``d10init:react:<encounter>:<round>:<side>``), so they keep working after a restart
+with no state in memory, and a press on an old turn's message is refused instead of
+marking the current turn. A button marks the presser's own combatant on that side;
+someone playing several (the GM's NPCs) names one with /init act.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.error_handler import answer_press
+from bot.errors import GuildOnly, UserError
+from bot.render.twod10.initiative import events_text
+from bot.replies import NO_PINGS
+from bot.rules.twod10.initiative.model import Phase, Side
+from cogs.twod10.initiative.operations import ActChoice, ReactChoice, act, react
+from cogs.twod10.initiative.service import ChangeContext, Operation, SideTrackerService
+
+COG_NAME = "2d10 initiative"
+TOKENS = {
+    "movement": ActChoice.MOVEMENT,
+    "attack": ActChoice.ATTACK,
+    "interact": ActChoice.INTERACT,
+    "bonus": ActChoice.BONUS,
+    "dash": ActChoice.DASH,
+    "disengage": ActChoice.DISENGAGE,
+    "prepare": ActChoice.PREPARE,
+}
+LABELS = {
+    "movement": "Movement",
+    "attack": "Attack",
+    "interact": "Interact",
+    "bonus": "Bonus action",
+    "dash": "Dash",
+    "disengage": "Disengage",
+    "prepare": "Prepare",
+}
+ACT_TEMPLATE = (
+    r"d10init:act:(?P<encounter>[0-9]{1,20}):(?P<round>[0-9]{1,6}):(?P<side>players|npcs):"
+    r"(?P<choice>movement|attack|interact|bonus|dash|disengage|prepare)"
+)
+REACT_TEMPLATE = (
+    r"d10init:react:(?P<encounter>[0-9]{1,20}):(?P<round>[0-9]{1,6}):(?P<side>players|npcs)"
+)
+TURN_OVER = "That turn is over: use the buttons on the current turn's message."
+
+
+def _service(interaction: discord.Interaction) -> SideTrackerService:
+    cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    return cog.service
+
+
+def in_turn(round_: int, side: Side, phases: tuple[Phase, ...], operation: Operation) -> Operation:
+    """``operation``, refused unless the encounter is still in that round, side and phase."""
+
+    async def run(ctx: ChangeContext) -> Any:
+        enc = ctx.tracker.encounter
+        if enc.round != round_ or enc.acting is not side or enc.phase not in phases:
+            raise UserError(TURN_OVER)
+        # Buttons act for the presser's own combatant even when the presser is the GM.
+        return await operation(replace(ctx, is_gm=False))
+
+    return run
+
+
+async def _press(interaction: discord.Interaction, encounter_id: int, operation: Operation) -> None:
+    if interaction.guild_id is None or interaction.channel is None:
+        raise GuildOnly()
+    service = _service(interaction)
+    outcome = await service.change(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id or 0,
+        member=interaction.user,
+        operation=operation,
+        encounter_id=encounter_id,
+    )
+    text = events_text(outcome.tracker.encounter, outcome.events) or "Done."
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEMPLATE):
+    """Marks one action of the presser's combatant on the side whose turn it names."""
+
+    def __init__(self, encounter_id: int, round_: int, side: Side, token: str) -> None:
+        self.encounter_id = encounter_id
+        self.round = round_
+        self.side = side
+        self.token = token
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary
+                if token in ("dash", "disengage", "prepare")
+                else discord.ButtonStyle.primary,
+                label=LABELS[token],
+                custom_id=f"d10init:act:{encounter_id}:{round_}:{side.value}:{token}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> TurnButton:
+        return cls(
+            int(match["encounter"]), int(match["round"]), Side(match["side"]), match["choice"]
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        operation = in_turn(
+            self.round,
+            self.side,
+            (Phase.TURN, Phase.SURPRISE),
+            act(TOKENS[self.token], None, feet=None, parry=None),
+        )
+        await answer_press(
+            interaction,
+            f"button {self.item.custom_id}",
+            _press(interaction, self.encounter_id, operation),
+        )
+
+
+class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT_TEMPLATE):
+    """At the end of ``side``'s turn: the presser's combatant on the other side uses its
+    undeclared reaction."""
+
+    def __init__(self, encounter_id: int, round_: int, side: Side) -> None:
+        self.encounter_id = encounter_id
+        self.round = round_
+        self.side = side
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label="Undeclared reaction",
+                custom_id=f"d10init:react:{encounter_id}:{round_}:{side.value}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ReactButton:
+        return cls(int(match["encounter"]), int(match["round"]), Side(match["side"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        operation = in_turn(
+            self.round,
+            self.side,
+            (Phase.END_OF_TURN,),
+            react(ReactChoice.UNDECLARED, None, trigger=None, opponent=None, reach_entry=False),
+        )
+        await answer_press(
+            interaction,
+            f"button {self.item.custom_id}",
+            _press(interaction, self.encounter_id, operation),
+        )
+
+
+def turn_view(encounter_id: int, round_: int, side: Side) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for token in LABELS:
+        view.add_item(TurnButton(encounter_id, round_, side, token))
+    return view
+
+
+def reaction_view(encounter_id: int, round_: int, side: Side) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReactButton(encounter_id, round_, side))
+    return view

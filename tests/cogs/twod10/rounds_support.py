@@ -1,0 +1,77 @@
+"""Helpers for the 2d10 tracker's slash tests: a 2d10 guild, sheets, the stored state."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.client import TableBot
+from bot.rules.twod10.attributes import Attribute, Attributes
+from bot.rules.twod10.character import Character, create_character
+from bot.rules.twod10.equipment import weapon
+from bot.rules.twod10.skills import Skill, SkillKey, defense
+from bot.storage.campaigns import CampaignRepository
+from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10_encounters import TrackerRecord
+from tests.support.slash import SlashHarness, SlashResult
+
+
+def gm(slash: SlashHarness) -> dict[str, object]:
+    return {"user": slash.members[2], "manage_guild": True}
+
+
+def player(slash: SlashHarness, number: int = 0) -> dict[str, object]:
+    return {"user": slash.members[number]}
+
+
+async def make_twod10(slash: SlashHarness) -> None:
+    result = await slash.run("campaign set", ruleset="2d10", **gm(slash))
+    assert result.content == "Campaign updated."
+
+
+def build(name: str, finesse: int = 1, *, polearm: bool = False) -> Character:
+    # 4 attribute points: finesse + strength + toughness = 4 (finesse 0..2).
+    attrs = Attributes(finesse=finesse, strength=1, toughness=3 - finesse)
+    return create_character(
+        name=name,
+        background="Guard",
+        attributes=attrs,
+        background_skills={SkillKey(skill=Skill.MELEE): 2, SkillKey(skill=Skill.ATHLETICS): 2,
+                           SkillKey(skill=Skill.MACHINERY): 1},
+        extra_skills={defense(Attribute.FINESSE): 2, SkillKey(skill=Skill.RANGED): 2,
+                      SkillKey(skill=Skill.MACHINERY): 1},
+        feats=("Watchful", "Steady"),
+        weapons=(weapon("two-handed polearm" if polearm else "one-handed axe"),),
+    )  # fmt: skip
+
+
+async def make_sheet(
+    bot: TableBot,
+    owner: discord.abc.User,
+    name: str,
+    *,
+    finesse: int = 1,
+    kind: TwoD10Kind = TwoD10Kind.PC,
+    active: bool = True,
+    polearm: bool = False,
+) -> TwoD10Sheet:
+    guild_id = bot.guilds[0].id
+    async with bot.db.transaction() as conn:
+        await CampaignRepository(conn).get_or_create(guild_id)
+        repo = TwoD10CharacterRepository(conn)
+        sheet = await repo.create(
+            guild_id=guild_id, owner_id=owner.id, kind=kind,
+            character=build(name, finesse, polearm=polearm),
+        )  # fmt: skip
+        if active:
+            await repo.set_active(guild_id, owner.id, sheet.id)
+    return sheet
+
+
+async def stored(bot: TableBot, channel_id: int) -> TrackerRecord:
+    loaded = await bot.get_cog("2d10 initiative").service.load(channel_id)  # type: ignore[union-attr]
+    assert loaded is not None
+    return loaded[0]
+
+
+def text(result: SlashResult) -> str:
+    return result.content or ""
