@@ -189,6 +189,32 @@ CASES += [  # 2d10 combat
 ]  # fmt: skip
 
 
+def _hp(hp: int) -> tuple[str, dict[str, Any]]:
+    return ("character edit", {"name": "Mira", "hp": hp})
+
+
+MIRA_MEDIC = {"patient": "Mira", "medic": "Mira"}
+TORCH = ("light add", {"kind": "torch", "character": "Mira"})
+CASES += [
+    Case("rest short", OWNER, {"character": "Mira"}, setup=(_hp(5),), ruleset="2d10"),
+    Case("rest long", OWNER, {"character": "Mira"}, ruleset="2d10"),
+    Case("dying roll", OWNER, {"character": "Mira"}, setup=(_hp(0),), ruleset="2d10"),
+    Case("medicine daily", OWNER, MIRA_MEDIC, ruleset="2d10"),
+    Case("medicine stabilise", OWNER, MIRA_MEDIC, setup=(_hp(-1),), ruleset="2d10"),
+    Case("medicine attribute", OWNER, MIRA_MEDIC, ruleset="2d10"),
+    Case("medicine supplies", GM, {"character": "Mira", "units": 3}, variant="set",
+         ruleset="2d10"),
+    Case("medicine supplies", OPEN, {"character": "Mira"}, variant="show", ruleset="2d10"),
+    Case("explore", GM, ruleset="2d10"),
+    Case("light add", OWNER, {"kind": "torch", "character": "Mira"}, ruleset="2d10"),
+    Case("light drop", OWNER, {"character": "Mira"}, setup=(TORCH,), ruleset="2d10"),
+    Case("light relight", OWNER, {"character": "Mira", "oil": True},
+         setup=(("light add", {"kind": "lantern", "character": "Mira"}),
+                ("explore", {"turns": 8})), ruleset="2d10"),
+    Case("light list", OPEN, setup=(TORCH,), ruleset="2d10"),
+]  # fmt: skip
+
+
 def test_every_command_is_classified() -> None:
     classified = {case.leaf for case in CASES}
     missing = sorted(str(leaf) for leaf in leaf_commands() if str(leaf) not in classified)
