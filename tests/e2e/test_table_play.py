@@ -137,15 +137,19 @@ async def test_both_sides_spend_once_under_concurrent_presses_and_after_a_restar
     assert "Borin spent a determination point" in emu.texts(changed)
     assert emu.ephemeral(refused) and one_sentence(answer(refused)), answer(refused)
     assert await read_points(emu, "p2", "Borin", "Determination") == determination - 1
-    rec = await emu.slash("attack", who="p1", target="Borin", defender_determination=True)
+    # The option before the roll, on a fresh target: the attack above may have left Borin
+    # unable to defend (real dice), and a side that rolls nothing keeps its point.
+    await create(emu, "p3", "Cato")
+    cato = await read_points(emu, "p3", "Cato", "Determination")
+    rec = await emu.slash("attack", who="p1", target="Cato", defender_determination=True)
     assert emu.ephemeral(rec) and "owner or the GM" in answer(rec)
-    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 1
+    assert await read_points(emu, "p3", "Cato", "Determination") == cato
     rec = await emu.slash(
-        "attack", who="gm", character="Aria", target="Borin", defender_determination=True
+        "attack", who="gm", character="Aria", target="Cato", defender_determination=True
     )
     assert not emu.ephemeral(rec), answer(rec)
-    assert "Borin spent a determination point" in emu.texts(rec)
-    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 2
+    assert "Cato spent a determination point" in emu.texts(rec)
+    assert await read_points(emu, "p3", "Cato", "Determination") == cato - 1
 
     # 5. A restart: a side button on the clash still works, once.
     survivor = buttons(emu, message_id)["Borin: Spend determination"]
@@ -156,7 +160,7 @@ async def test_both_sides_spend_once_under_concurrent_presses_and_after_a_restar
     assert rec["callback"]["type"] == 7, answer(rec)
     assert "Borin spent a determination point" in str(emu.messages[message_id]["embeds"])
     assert emu.message_edits[message_id] == before + 1
-    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 3
+    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 2
     # Pressed again from the copy a second device shows, and on the message as it is now
     # (the button is gone from it): each is answered privately, nothing is spent.
     again = await emu.click(message_id, survivor, who="p2", message=shown_before)
@@ -164,7 +168,7 @@ async def test_both_sides_spend_once_under_concurrent_presses_and_after_a_restar
     assert one_sentence(answer(again)), answer(again)
     gone = await emu.click(message_id, survivor, who="p2")
     assert emu.ephemeral(gone) and answer(gone) == GONE_BUTTON
-    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 3
+    assert await read_points(emu, "p2", "Borin", "Determination") == determination - 2
     assert emu.double_answers == []
     assert emu.problems == []
     no_tracebacks(bot)
