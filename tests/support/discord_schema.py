@@ -267,8 +267,25 @@ def message_limit_errors(data: Mapping[str, Any]) -> list[str]:
     return errors
 
 
+def _attachment_ids_as_strings(payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    """discord.py numbers a message's uploads ``"id": 0, 1, …`` (integers), as Discord's own
+    upload examples do, and Discord accepts them; the OpenAPI spec types every id as a
+    string, so the integer form is normalised before validation, nothing else."""
+    attachments = payload.get("attachments")
+    if not isinstance(attachments, list):
+        return payload
+    fixed = [
+        {**a, "id": str(a["id"])} if isinstance(a, dict) and isinstance(a.get("id"), int) else a
+        for a in attachments
+    ]
+    return {**payload, "attachments": fixed}
+
+
 def validate_interaction_message(payload: Mapping[str, Any]) -> None:
     """Check an interaction callback ``{"type": 4, "data": {...}}`` sending a message."""
+    data = payload.get("data")
+    if isinstance(data, Mapping):
+        payload = {**payload, "data": _attachment_ids_as_strings(data)}
     errors = schema_errors(payload, "CreateMessageInteractionCallbackRequest")
     errors += _safely(message_limit_errors, payload.get("data") or {})
     _raise(errors, "interaction response")
@@ -279,6 +296,8 @@ def validate_interaction_callback(payload: Mapping[str, Any]) -> None:
     schema = CALLBACK_SCHEMAS.get(payload.get("type"))  # type: ignore[arg-type]
     if schema is None:
         raise DiscordPayloadError(f"unknown interaction callback type {payload.get('type')!r}")
+    if isinstance(payload.get("data"), Mapping):
+        payload = {**payload, "data": _attachment_ids_as_strings(payload["data"])}
     errors = schema_errors(payload, schema)
     data = payload.get("data") or {}
     if payload.get("type") == 8:
@@ -292,4 +311,5 @@ def validate_interaction_callback(payload: Mapping[str, Any]) -> None:
 def validate_webhook_message(payload: Mapping[str, Any], *, edit: bool = False) -> None:
     """Check a follow-up (``execute webhook``) or an edit of an interaction message."""
     schema = WEBHOOK_EDIT_SCHEMA if edit else WEBHOOK_EXECUTE_SCHEMA
+    payload = _attachment_ids_as_strings(payload)
     _raise(schema_errors(payload, schema) + _safely(message_limit_errors, payload), schema)
