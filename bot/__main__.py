@@ -10,7 +10,7 @@ import sys
 import discord
 from pydantic import ValidationError
 
-from bot.client import TableBot
+from bot.client import ShardedTableBot
 from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.logging_setup import configure_logging
@@ -46,7 +46,8 @@ def load_settings() -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(part) for part in first["loc"]).upper()
-        raise StartupError(f"Setting {field} is invalid: {first['msg']} (check .env).") from None
+        message = str(first["msg"]).removeprefix("Value error, ")  # pydantic's prefix
+        raise StartupError(f"Setting {field} is invalid: {message} (check .env).") from None
 
 
 async def run(settings: Settings, sync_mode: SyncMode) -> None:
@@ -63,7 +64,7 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
         except StorageError as exc:
             raise StartupError(f"Database error: {exc}.") from None
         log.info("database %s at schema version %d", settings.database_path, version)
-        bot = TableBot(settings, db, sync_mode=sync_mode)
+        bot = ShardedTableBot(settings, db, sync_mode=sync_mode)
         async with bot:
             await bot.load_cogs()
             log.info("logging in to Discord")

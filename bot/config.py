@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_PATH = Path("data") / "tablebot.sqlite3"
+# Discord asks for a shard per 2,500 guilds; 4,096 shards is room for ten million.
+MAX_SHARD_COUNT = 4096
 
 
 class Settings(BaseSettings):
@@ -25,6 +28,14 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     message_content_intent: bool = Field(default=False)
 
+    # --- shards (README "Running at scale") ---
+    # Both unset: one process, discord.py picks the shard count (AutoShardedBot).
+    # SHARD_COUNT alone: one process running every shard. With SHARD_IDS: this process
+    # runs those shards only, and another process must run the rest.
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARD_COUNT)
+    # NoDecode: read "0,1" as text (our validator), not as JSON.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None)
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_token_is_missing(cls, value: object) -> object:
@@ -39,6 +50,47 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = value.replace(",", " ").split()
+        if not parts:
+            return None
+        if not all(part.isdigit() for part in parts):
+            raise ValueError(f"SHARD_IDS must be shard numbers separated by commas, not {value!r}")
+        return tuple(int(part) for part in parts)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids_fit_the_count(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            # (also when SHARD_COUNT itself was invalid: its own error is reported first)
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the total number of shards")
+        if not value:
+            raise ValueError("SHARD_IDS lists no shard; leave it empty to run them all")
+        outside = [shard for shard in value if not 0 <= shard < count]
+        if outside:
+            raise ValueError(
+                f"shard {outside[0]} is outside 0 to {count - 1} (SHARD_COUNT={count})"
+            )
+        if len(set(value)) != len(value):
+            raise ValueError("SHARD_IDS names a shard twice")
+        return tuple(sorted(value))
 
     @field_validator("log_level")
     @classmethod
