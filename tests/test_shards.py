@@ -18,9 +18,10 @@ from bot.client import ShardedTableBot, TableBot
 from bot.command_sync import SYNC_LEASE_SECONDS, SyncMode, sync_if_changed
 from bot.config import Settings
 from bot.sharding import ShardPlan, shard_of
+from bot.storage import migrations
 from bot.storage.database import Database
 from bot.storage.meta import MetaRepository
-from bot.storage.migrations import migrate
+from bot.storage.migrations import discover, migrate
 
 
 def shard_settings(tmp_path: Path, **values: Any) -> Settings:
@@ -259,3 +260,41 @@ async def test_a_lease_blocks_other_holders_until_it_expires(db: Database) -> No
 class _Response:
     status = 400
     reason = "Bad Request"
+
+
+# --- shard processes starting together on a new database -------------------------------
+
+
+async def test_processes_migrating_a_new_file_together_all_start(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    dbs = [await Database.open(path) for _ in range(3)]
+    try:
+        versions = await asyncio.gather(*(migrate(db.connection) for db in dbs))
+        assert versions == [len(discover())] * 3
+    finally:
+        for db in dbs:
+            await db.close()
+
+
+async def test_a_migration_another_process_applied_meanwhile_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # This process read version 0; by the time it holds the lock, another process has
+    # applied everything: each file then fails ("table exists") and is found applied.
+    path = tmp_path / "raced.sqlite3"
+    done = await open_db(path)
+    await done.close()
+    real = migrations.current_version
+    reads: list[int] = []
+
+    async def stale_first(conn: Any) -> int:
+        reads.append(0)
+        return 0 if len(reads) == 1 else await real(conn)
+
+    monkeypatch.setattr(migrations, "current_version", stale_first)
+    late = await Database.open(path)
+    try:
+        assert await migrate(late.connection) == len(discover())
+        assert len(reads) == 1 + len(discover())  # each file re-checked once
+    finally:
+        await late.close()
