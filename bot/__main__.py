@@ -14,9 +14,8 @@ from bot.client import ShardedTableBot
 from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.logging_setup import configure_logging
-from bot.storage.database import Database
+from bot.storage.backend import describe, open_database
 from bot.storage.errors import StorageError
-from bot.storage.migrations import migrate
 
 log = logging.getLogger("bot")
 
@@ -55,15 +54,15 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
     if token is None:
         raise StartupError(NO_TOKEN)
     try:
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database_target)
     except StorageError as exc:
         raise StartupError(f"Database error: {exc}.") from None
     try:
         try:
-            version = await migrate(db.connection)
+            version = await db.migrate()
         except StorageError as exc:
             raise StartupError(f"Database error: {exc}.") from None
-        log.info("database %s at schema version %d", settings.database_path, version)
+        log.info("database %s at schema version %d", describe(settings.database_target), version)
         bot = ShardedTableBot(settings, db, sync_mode=sync_mode)
         async with bot:
             await bot.load_cogs()

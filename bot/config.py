@@ -9,6 +9,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.storage.backend import backend_of
+
 DEFAULT_DATABASE_PATH = Path("data") / "tablebot.sqlite3"
 # Discord asks for a shard per 2,500 guilds; 4,096 shards is room for ten million.
 MAX_SHARD_COUNT = 4096
@@ -23,6 +25,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None)
     database_path: Path = Field(default=DEFAULT_DATABASE_PATH)
+    # sqlite:///path or postgresql://…; unset: the SQLite file at DATABASE_PATH.
+    database_url: str | None = Field(default=None)
     command_prefix: str = Field(default="!", min_length=1, max_length=5)
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: str = Field(default="INFO")
@@ -91,6 +95,21 @@ class Settings(BaseSettings):
         if len(set(value)) != len(value):
             raise ValueError("SHARD_IDS names a shard twice")
         return tuple(sorted(value))
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _known_backend(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str):
+            backend_of(value)  # ValueError names the schemes it accepts
+            return value.strip()
+        return value
+
+    @property
+    def database_target(self) -> str:
+        """DATABASE_URL, or the SQLite file at DATABASE_PATH when it is unset."""
+        return self.database_url or str(self.database_path)
 
     @field_validator("log_level")
     @classmethod
