@@ -155,9 +155,11 @@ async def open_db(path: Path) -> Database:
     return db
 
 
-async def process(settings: Settings, path: Path) -> Any:
-    """A bot as one shard process sees it: its own connection to the shared file."""
-    bot = TableBot(settings, await open_db(path), intents=discord.Intents.default())
+async def process(settings: Settings, path: Path, db: Any = None) -> Any:
+    """A bot as one shard process sees it: its own connection to the shared file (or
+    the given database)."""
+    db = db if db is not None else await open_db(path)
+    bot = TableBot(settings, db, intents=discord.Intents.default())
     await bot.load_cogs()
     bot._connection.application_id = 99  # as after login
     bot.synced = []
@@ -224,6 +226,26 @@ async def test_two_processes_racing_to_sync_send_it_once(tmp_path: Path) -> None
         await second.db.close()
 
 
+async def test_two_processes_on_postgresql_sync_once(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    from bot.storage.pg_database import PgDatabase
+    from tests.support.pg_fixtures import pg_database
+
+    async with pg_database(request) as shared:
+        other = await PgDatabase.open(shared.url)
+        first = await process(shard_settings(tmp_path), tmp_path / "unused", shared)
+        second = await process(shard_settings(tmp_path), tmp_path / "unused", other)
+        try:
+            guild = guild_on(0, 1)
+            results = await asyncio.gather(first.sync_guild(guild), second.sync_guild(guild))
+            assert sorted(results) == [False, True]
+            assert first.synced + second.synced == [guild]
+            assert not await first.sync_guild(guild) and not await second.sync_guild(guild)
+        finally:
+            await other.close()
+
+
 async def test_a_failed_sync_gives_the_lease_back(tmp_path: Path) -> None:
     bot = await process(shard_settings(tmp_path), tmp_path / "shared.sqlite3")
     try:
@@ -242,7 +264,8 @@ async def test_a_failed_sync_gives_the_lease_back(tmp_path: Path) -> None:
         await bot.db.close()
 
 
-async def test_a_lease_blocks_other_holders_until_it_expires(db: Database) -> None:
+@pytest.mark.both_backends
+async def test_a_lease_blocks_other_holders_until_it_expires(db: Any) -> None:
     async with db.transaction() as conn:
         meta = MetaRepository(conn)
         assert await meta.claim("lease:x", "a", now=1000.0, seconds=SYNC_LEASE_SECONDS)

@@ -140,9 +140,9 @@ async def _copy(source: Endpoint, dest: Endpoint) -> CopyReport:
         counters = await source.dialect.counters(src)
         async with dest.db.transaction() as dst:
             dest_tables = await schema(dest, dst)
-            if dest_tables != tables:
+            if _shape(dest_tables) != _shape(tables):  # (column order may differ)
                 raise CopyRefused(_mismatch(source.label, tables, dest.label, dest_tables))
-            for table, columns in dest_tables.items():
+            for table, columns in tables.items():
                 if (await table_figures(dst, table, columns)).rows:
                     raise CopyRefused(
                         f"{dest.label} is not empty (table {table} has rows);"
@@ -177,6 +177,10 @@ async def _copy_table(src: Any, dst: Any, table: str, columns: list[str]) -> Tab
     return TableFigures(table, count, f"{total:064x}")
 
 
+def _shape(tables: dict[str, list[str]]) -> dict[str, set[str]]:
+    return {table: set(columns) for table, columns in tables.items()}
+
+
 def _mismatch(
     source: str, tables: dict[str, list[str]], dest: str, dest_tables: dict[str, list[str]]
 ) -> str:
@@ -186,7 +190,7 @@ def _mismatch(
         what = f"table {(only_source or only_dest)[0]} exists only in "
         what += source if only_source else dest
     else:
-        table = next(t for t in sorted(tables) if tables[t] != dest_tables[t])
+        table = next(t for t in sorted(tables) if set(tables[t]) != set(dest_tables[t]))
         what = f"table {table} has other columns in {dest}"
     return f"the schemas differ ({what}); both must come from this version of the bot"
 

@@ -70,3 +70,74 @@ class SqliteDialect:
 
 def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+class PostgresDialect:
+    """The same questions of PostgreSQL's catalogue, in the current schema. The
+    migrations' own bookkeeping (``schema_version``) is not data: each end keeps its own."""
+
+    async def tables(self, conn: Any) -> list[str]:
+        rows = await fetch_all(
+            conn,
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+            " AND table_name <> 'schema_version' ORDER BY table_name",
+        )
+        return [str(row[0]) for row in rows]
+
+    async def columns(self, conn: Any, table: str) -> list[str]:
+        rows = await fetch_all(
+            conn,
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = ?"
+            " ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(row[0]) for row in rows]
+
+    async def parents(self, conn: Any, table: str) -> set[str]:
+        rows = await fetch_all(
+            conn,
+            "SELECT DISTINCT referenced.relname FROM pg_constraint AS c"
+            " JOIN pg_class AS referenced ON referenced.oid = c.confrelid"
+            " WHERE c.contype = 'f' AND c.conrelid = ?::regclass",
+            (quoted(table),),
+        )
+        return {str(row[0]) for row in rows}
+
+    async def _identities(self, conn: Any) -> dict[str, str]:
+        rows = await fetch_all(
+            conn,
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND is_identity = 'YES'",
+        )
+        return {str(row[0]): str(row[1]) for row in rows}
+
+    async def counters(self, conn: Any) -> dict[str, int]:
+        # An identity's sequence counts as SQLite's AUTOINCREMENT mark once it was used.
+        found: dict[str, int] = {}
+        for table, column in sorted((await self._identities(conn)).items()):
+            rows = await fetch_all(
+                conn,
+                "SELECT s.last_value FROM pg_sequences AS s"
+                " WHERE quote_ident(s.schemaname) || '.' || quote_ident(s.sequencename)"
+                " = pg_get_serial_sequence(?, ?)",
+                (quoted(table), column),
+            )
+            if rows and rows[0][0] is not None:
+                found[table] = int(rows[0][0])
+        return found
+
+    async def set_counters(self, conn: Any, counters: dict[str, int]) -> None:
+        identities = await self._identities(conn)
+        for table, seq in counters.items():
+            if table in identities:
+                await fetch_all(
+                    conn,
+                    "SELECT setval(pg_get_serial_sequence(?, ?)::regclass, ?, true)",
+                    (quoted(table), identities[table], seq),
+                )
+
+    async def defer_constraints(self, conn: Any) -> None:
+        # The schema's foreign keys are not DEFERRABLE: the load order keeps them.
+        await run(conn, "SET CONSTRAINTS ALL DEFERRED")

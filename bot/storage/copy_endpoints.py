@@ -1,15 +1,15 @@
 """The two ends of a copy (``bot.storage.copy``): a database URL opened as the bot
-opens it, with its migrations and its catalogue dialect."""
+opens it (``bot.storage.backend``), with its migrations and its catalogue dialect."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.storage.copy_dialects import Dialect, SqliteDialect
-from bot.storage.database import Database
-from bot.storage.migrations import migrate
+from bot.storage.backend import backend_of, describe, open_database, sqlite_path
+from bot.storage.copy_dialects import Dialect, PostgresDialect, SqliteDialect
 
 
 class CopyRefused(Exception):
@@ -19,39 +19,36 @@ class CopyRefused(Exception):
 @dataclass
 class Endpoint:
     label: str
-    db: Any  # bot.storage.database.Database or its PostgreSQL twin: read()/transaction()
+    db: Any  # Database or PgDatabase: read(), transaction(), migrate(), close()
     dialect: Dialect
 
     async def migrate(self) -> int:
         """Bring the schema to this code's version; refuse a database newer than the code."""
-        return await migrate(self.db.connection)
+        return int(await self.db.migrate())
 
     async def close(self) -> None:
         await self.db.close()
 
 
-def sqlite_path(url: str) -> Path | None:
-    """The file of a SQLite URL: ``sqlite:PATH``, ``sqlite:///PATH`` (PATH as written,
-    relative or absolute) or a bare path; None for another scheme."""
-    if url.startswith("sqlite:"):
-        rest = url.removeprefix("sqlite:")
-        return Path(rest.removeprefix("//") if rest.startswith("///") else rest)
-    if "://" in url:
-        return None
-    return Path(url)
-
-
 def check_url(url: str) -> None:
-    """Refuse a URL no backend here opens, before either end is opened."""
-    if sqlite_path(url) is None:
+    """Refuse a URL no backend opens, before either end is opened."""
+    try:
+        backend_of(url)
+    except ValueError:
         scheme = url.split("://", 1)[0]
-        raise CopyRefused(f"unknown database URL scheme {scheme}: use sqlite:PATH")
+        raise CopyRefused(
+            f"unknown database URL scheme {scheme}: use sqlite:PATH or postgresql://…"
+        ) from None
+    if backend_of(url) == "sqlite" and str(sqlite_path(url)) == ":memory:":
+        raise CopyRefused("an in-memory SQLite database cannot be copied to or from")
 
 
 async def open_endpoint(url: str, *, must_exist: bool) -> Endpoint:
     check_url(url)
-    path = sqlite_path(url)
-    assert path is not None
-    if must_exist and not path.is_file():
+    if backend_of(url) == "postgresql":
+        # (a PostgreSQL database always exists once it opens: createdb made it)
+        return Endpoint(describe(url), await open_database(url), PostgresDialect())
+    path = Path(sqlite_path(url))
+    if must_exist and not await asyncio.to_thread(path.is_file):
         raise CopyRefused(f"the source database {path} does not exist")
-    return Endpoint(f"sqlite:{path}", await Database.open(path), SqliteDialect())
+    return Endpoint(f"sqlite:{path}", await open_database(url), SqliteDialect())

@@ -43,7 +43,8 @@ class MetaRepository:
             self._conn,
             "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-            " WHERE bot_meta.value < ? RETURNING key",
+            # (the digits alone: equal-length digit strings sort alike in every collation)
+            f" WHERE substr(bot_meta.value, 1, {_EXPIRY_DIGITS}) < ? RETURNING key",
             (key, f"{_millis(now + seconds)} {holder}", _millis(now)),
         )
         return row is not None
@@ -52,6 +53,6 @@ class MetaRepository:
         """Give the lease ``key`` back, if ``holder`` still holds it."""
         await run(
             self._conn,
-            "DELETE FROM bot_meta WHERE key = ? AND substr(value, ?) = ?",
-            (key, _EXPIRY_DIGITS + 2, holder),
+            f"DELETE FROM bot_meta WHERE key = ? AND substr(value, {_EXPIRY_DIGITS + 2}) = ?",
+            (key, holder),
         )
