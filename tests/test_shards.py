@@ -200,6 +200,23 @@ async def test_each_process_syncs_only_its_own_guilds_and_shard_zero_the_globals
         await one.db.close()
 
 
+async def test_startup_syncs_only_the_guilds_of_this_processs_shards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # discord.py's gateway brings a shard process only its guilds; should the cache hold
+    # another's (a re-shard while running), the start-up sync still leaves it alone.
+    path = tmp_path / "shared.sqlite3"
+    one = await process(shard_settings(tmp_path, shard_count=2, shard_ids="1"), path)
+    try:
+        a, b, c = guild_on(0, 2), guild_on(1, 2), guild_on(1, 2, low_bits=7)
+        seen = [discord.Object(a), discord.Object(b), discord.Object(c)]
+        monkeypatch.setattr(TableBot, "guilds", property(lambda self: seen))
+        await one.on_ready()
+        assert one.synced == [b, c]
+    finally:
+        await one.db.close()
+
+
 async def test_two_processes_racing_to_sync_send_it_once(tmp_path: Path) -> None:
     # Both think they should (say, two processes that both hold shard 0 during a
     # re-shard): the lease lets one through; the other finds it held, then the hash.
