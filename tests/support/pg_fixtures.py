@@ -95,6 +95,12 @@ def pg_server() -> Iterator[Server]:
             server.stop()
 
 
+def pg_test_url(request: pytest.FixtureRequest) -> str:
+    """The URL of the database ``pg_database`` opens (for Settings and child processes)."""
+    server: Server = request.getfixturevalue("pg_server")
+    return server.database_url(SHARED)
+
+
 @asynccontextmanager
 async def pg_database(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     """The session's migrated PostgreSQL database, emptied, open as ``PgDatabase``."""
