@@ -22,7 +22,7 @@ from tests.support.dpytest_fixes import (
     record_sent_payloads,
     report_only_unexpected_errors,
 )
-from tests.support.pg_fixtures import BACKENDS, pg_database
+from tests.support.pg_fixtures import BACKENDS, pg_database, pg_test_url
 from tests.support.pg_fixtures import pg_server as pg_server  # (a session fixture)
 
 
@@ -54,11 +54,12 @@ async def db(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> As
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Settings:
     return Settings(
         _env_file=None,
         discord_token=None,
         database_path=tmp_path / "test.sqlite3",
+        database_url=pg_test_url(request) if backend == "postgresql" else None,
         command_prefix="!",
         message_content_intent=True,
     )

@@ -29,7 +29,7 @@ from bot.storage.character_model import (
     fresh_state,
     wounds_from_json,
 )
-from bot.storage.sql import fetch_all, fetch_one, run
+from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 __all__ = [
     "Character",
@@ -71,7 +71,7 @@ class CharacterRepository:
         """Insert a character at full resources. Raises CharacterNameTaken."""
         state = fresh_state(effective_values(sheet, speed=details.speed))
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
                 " hp, recovery, determination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -87,6 +87,7 @@ class CharacterRepository:
                     state.determination,
                 ),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None
@@ -152,7 +153,7 @@ class CharacterRepository:
         values = effective_values(sheet, character.wounds, speed=details.speed)
         state = clamp_state(character.state, values)
         try:
-            await self._conn.execute(
+            pending = self._conn.execute(
                 "UPDATE characters SET name = ?, name_key = ?, sheet = ?, hp = MIN(hp, ?),"
                 " recovery = MIN(recovery, ?), determination = MIN(determination, ?),"
                 " version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -167,6 +168,7 @@ class CharacterRepository:
                     character.id,
                 ),
             )
+            await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None

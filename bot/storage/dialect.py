@@ -14,9 +14,17 @@ what is left, once per distinct statement (cached):
 - ``json_group_array(x)`` → ``COALESCE(json_agg(x)::text, '[]')`` (SQLite's gives
   ``[]`` over no rows, PostgreSQL's NULL);
 - ``IS ?`` → ``IS NOT DISTINCT FROM %s`` (SQLite's ``IS`` compares NULL as a value);
+- ``? IS NULL`` → ``CAST(%s AS TEXT) IS NULL``: a parameter alone has no type for
+  PostgreSQL to infer (an optional filter's ``(? IS NULL OR col = ?)``);
 - ``LIKE ?`` → ``LIKE %s ESCAPE ''``: SQLite's LIKE has no escape character,
   PostgreSQL's defaults to backslash (a name ending in one would be an error);
-- ``INSERT OR IGNORE`` → ``INSERT … ON CONFLICT DO NOTHING``.
+- ``INSERT OR IGNORE`` → ``INSERT … ON CONFLICT DO NOTHING``;
+- ``ROW_LOCK`` (a comment SQLite ignores) at the end of a SELECT → ``FOR UPDATE``
+  inside a write transaction, nothing elsewhere. SQLite's ``BEGIN IMMEDIATE`` already
+  makes a write transaction's reads current until it commits; PostgreSQL's READ
+  COMMITTED does so only for the rows it locks. A repository marks the read whose
+  row it then saves under a version (an encounter), so a second process's command
+  waits for the first and reads its result instead of being refused as stale.
 
 A statement that cannot be rewritten by rule (SQLite's JSON table functions) has its
 PostgreSQL text in ``OVERRIDES``, keyed by the exact SQLite text; anything else
@@ -33,6 +41,7 @@ from typing import Any
 
 _NOW = re.compile(r"strftime\(\s*'%Y-%m-%dT%H:%M:%fZ'\s*,\s*'now'\s*\)", re.IGNORECASE)
 _IS_PARAM = re.compile(r"\bIS\s+(NOT\s+)?(?=\?)", re.IGNORECASE)
+_PARAM_IS_NULL = re.compile(r"\?(\s+IS\s+(?:NOT\s+)?NULL\b)", re.IGNORECASE)
 _LIKE_PARAM = re.compile(r"\bLIKE\s+\?", re.IGNORECASE)
 _INSERT_OR_IGNORE = re.compile(r"^\s*INSERT\s+OR\s+IGNORE\s+INTO\b", re.IGNORECASE)
 _FUNCTION = re.compile(r"\b(MAX|MIN|json_group_array)\s*\(", re.IGNORECASE)
@@ -58,13 +67,21 @@ OVERRIDES: dict[str, str] = {
 }
 
 
+# Appended to a SELECT whose row the transaction then saves under a version.
+ROW_LOCK = " /*FOR UPDATE*/"
+_ROW_LOCK = ROW_LOCK.strip()
+
+
 class NotPortable(ValueError):
     """A statement uses SQLite-only SQL that no rule here rewrites."""
 
 
-def to_postgres(sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> tuple[str, Any]:
-    """The statement and parameters to send to PostgreSQL through psycopg."""
-    text = _translate(sql, isinstance(params, Mapping))
+def to_postgres(
+    sql: str, params: Sequence[Any] | Mapping[str, Any] = (), *, writing: bool = False
+) -> tuple[str, Any]:
+    """The statement and parameters to send to PostgreSQL through psycopg (``writing``:
+    inside a write transaction, where ``ROW_LOCK`` locks)."""
+    text = _translate(sql, isinstance(params, Mapping), writing)
     if isinstance(params, Mapping):
         return text, {key: _value(v) for key, v in params.items()}
     return text, [_value(v) for v in params]
@@ -77,10 +94,11 @@ def _value(value: Any) -> Any:
 
 
 @lru_cache(maxsize=2048)
-def _translate(sql: str, named: bool) -> str:
+def _translate(sql: str, named: bool, writing: bool) -> str:
     text = OVERRIDES.get(sql, sql)
     if text is sql:
         text = _rewrite(sql)
+    text = text.replace(_ROW_LOCK, "FOR UPDATE" if writing else "").rstrip()
     return _placeholders(text, named)
 
 
@@ -95,6 +113,7 @@ def _rewrite(sql: str) -> str:
     text = _functions(text)
     text = _IS_PARAM.sub(lambda m: "IS DISTINCT FROM " if m.group(1) else "IS NOT DISTINCT FROM ",
                          text)  # fmt: skip
+    text = _PARAM_IS_NULL.sub(r"CAST(? AS TEXT)\1", text)
     text = _LIKE_PARAM.sub("LIKE ? ESCAPE ''", text)
     if _INSERT_OR_IGNORE.match(text):
         text = _INSERT_OR_IGNORE.sub("INSERT INTO", text, count=1)

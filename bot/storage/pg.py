@@ -153,6 +153,7 @@ class PgConnection:
         self.raw = raw
         self.row_factory: Any = None  # set by callers for aiosqlite; rows here always have names
         self.statements = 0  # statements sent, ever (each is one round trip; for the bench)
+        self.writing = False  # inside PgDatabase.transaction: ROW_LOCK locks (dialect)
 
     @property
     def in_transaction(self) -> bool:
@@ -162,7 +163,7 @@ class PgConnection:
         return _Pending(self, sql, params)
 
     async def _execute(self, sql: str, params: Params) -> PgCursor:
-        text, values = to_postgres(sql, params)
+        text, values = to_postgres(sql, params, writing=self.writing)
         self.statements += 1
         cursor = self.raw.cursor(row_factory=_row_factory)
         try:

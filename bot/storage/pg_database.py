@@ -16,6 +16,9 @@ transaction. What differs, and why:
   spends of the last point succeeds; a versioned save (``… WHERE version = ?``) finds
   the version moved and writes nothing (``EncounterChanged``, ``SheetChanged``);
   a unique insert waits for the other and then fails as on SQLite.
+- A read whose row the command then saves under a version (an encounter) locks
+  that row (``dialect.ROW_LOCK`` → ``FOR UPDATE``), so two processes advancing one
+  encounter take turns as on SQLite instead of one being refused as stale.
 - Reads need no turn: ``read`` is a REPEATABLE READ READ ONLY transaction (one
   snapshot, like SQLite's deferred read transaction in WAL mode) and ``single`` an
   autocommit statement, each on a pool connection of its own.
@@ -180,6 +183,7 @@ class PgDatabase:
         async with self._lock, self._connection() as conn:
             await conn.execute("BEGIN")
             deferred = self._take_deferred()
+            conn.writing = True
             try:
                 await self._run_deferred(conn, deferred)
                 yield conn
@@ -194,6 +198,7 @@ class PgDatabase:
             else:
                 await conn.execute("COMMIT")
             finally:
+                conn.writing = False
                 self._last_used = time.monotonic()
 
     @asynccontextmanager

@@ -41,9 +41,12 @@ class ShieldBlockRepository:
             self._conn,
             "INSERT INTO twod10_shield_blocks (character_id, shield, used) VALUES (?, ?, 1)"
             " ON CONFLICT (character_id) DO UPDATE SET"
-            " used = CASE WHEN shield = excluded.shield THEN used + 1 ELSE 1 END,"
+            # Qualified: PostgreSQL finds a bare "shield" ambiguous beside excluded's.
+            " used = CASE WHEN twod10_shield_blocks.shield = excluded.shield"
+            " THEN twod10_shield_blocks.used + 1 ELSE 1 END,"
             " shield = excluded.shield"
-            " WHERE shield <> excluded.shield OR used < ?"
+            " WHERE twod10_shield_blocks.shield <> excluded.shield"
+            " OR twod10_shield_blocks.used < ?"
             " RETURNING used",
             (character_id, shield, blocks),
         )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import discord.ext.test as dpytest
+import pytest
 
 from bot.client import TableBot
 from bot.config import Settings
@@ -28,6 +29,8 @@ from tests.reliability.figures import count
 from tests.support.slash import SlashHarness, SlashResult
 
 ROOT = Path(__file__).resolve().parents[2]
+# Every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
 SPENDERS = 300
 
 
@@ -192,7 +195,7 @@ async def test_two_processes_race_on_one_file_without_losing_a_write(
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [
-        str(settings.database_path),
+        settings.database_target,
         str(mira.id),
         str(slash.guild.id),
         str(per_worker),

@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 
 class NoServer(RuntimeError):
@@ -40,11 +41,9 @@ class Server:
 
 
 def _with_dbname(url: str, name: str) -> str:
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
-
-    info = conninfo_to_dict(url)
-    info["dbname"] = name
-    return make_conninfo(**info)
+    """``url`` (a postgresql:// URL) naming the database ``name`` instead."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 def start() -> Server:
