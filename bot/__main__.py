@@ -66,7 +66,7 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
         bot = ShardedTableBot(settings, db, sync_mode=sync_mode)
         async with bot:
             await bot.load_cogs()
-            log.info("logging in to Discord")
+            log.info("logging in to Discord (%s)", bot.shard_plan.describe())
             try:
                 await bot.start(token.get_secret_value())
             except discord.LoginFailure:

@@ -167,7 +167,6 @@ class TableBot(commands.Bot):
         return self.shard_plan.owns(guild_id)
 
     async def setup_hook(self) -> None:
-        log.info("shards: %s", self.shard_plan.describe())
         dev_guild_id = self.settings.dev_guild_id
         # Once, not once per process: the globals by the process holding shard 0, the
         # dev guild's copy by the process that owns the dev guild.

@@ -53,7 +53,7 @@ class ShardPlan:
 
     def describe(self) -> str:
         if self.count is None:
-            return "automatic sharding (one process, shard count from Discord)"
+            return "automatic sharding: one process, shard count from Discord"
         if self.ids is None:
             return f"all {self.count} shards in this process"
         listed = ", ".join(str(shard) for shard in self.ids)

@@ -101,6 +101,16 @@ def test_python_m_bot_refuses_bad_shards_in_one_line(
     assert result.stderr.strip().splitlines() == [line]
 
 
+def test_python_m_bot_says_which_shards_it_runs(tmp_path: Path) -> None:
+    from tests.test_startup import DUMMY_TOKEN, run_bot
+
+    result = run_bot(tmp_path, DISCORD_TOKEN=DUMMY_TOKEN, SHARD_COUNT="4", SHARD_IDS="3,1")
+    assert "logging in to Discord (shards 1, 3 of 4)" in result.stdout + result.stderr
+    result = run_bot(tmp_path, DISCORD_TOKEN=DUMMY_TOKEN)
+    output = result.stdout + result.stderr
+    assert "(automatic sharding: one process, shard count from Discord)" in output
+
+
 # --- ownership --------------------------------------------------------------------------
 
 
