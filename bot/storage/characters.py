@@ -29,6 +29,7 @@ from bot.storage.character_model import (
     fresh_state,
     wounds_from_json,
 )
+from bot.storage.dialect import ROW_LOCK
 from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 __all__ = [
@@ -267,7 +268,9 @@ class CharacterRepository:
         Call it inside the command's transaction: the read and the write are one unit.
         """
         row = await fetch_one(
-            self._conn, "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
+            self._conn,
+            f"SELECT hero_points FROM characters WHERE id = ?{ROW_LOCK}",
+            (character_id,),
         )
         if row is None:
             return None

@@ -19,6 +19,9 @@ what is left, once per distinct statement (cached):
 - ``LIKE ?`` → ``LIKE %s ESCAPE ''``: SQLite's LIKE has no escape character,
   PostgreSQL's defaults to backslash (a name ending in one would be an error);
 - ``INSERT OR IGNORE`` → ``INSERT … ON CONFLICT DO NOTHING``;
+- in an upsert's ``DO UPDATE SET … [WHERE …]`` a bare column on the right of ``=``
+  (``revision = revision + 1``) is qualified with the table's name: PostgreSQL sees
+  the row and ``excluded`` there and calls a bare name ambiguous, SQLite the row;
 - ``ROW_LOCK`` (a comment SQLite ignores) at the end of a SELECT → ``FOR UPDATE``
   inside a write transaction, nothing elsewhere. SQLite's ``BEGIN IMMEDIATE`` already
   makes a write transaction's reads current until it commits; PostgreSQL's READ
@@ -44,6 +47,14 @@ _IS_PARAM = re.compile(r"\bIS\s+(NOT\s+)?(?=\?)", re.IGNORECASE)
 _PARAM_IS_NULL = re.compile(r"\?(\s+IS\s+(?:NOT\s+)?NULL\b)", re.IGNORECASE)
 _LIKE_PARAM = re.compile(r"\bLIKE\s+\?", re.IGNORECASE)
 _INSERT_OR_IGNORE = re.compile(r"^\s*INSERT\s+OR\s+IGNORE\s+INTO\b", re.IGNORECASE)
+_UPSERT = re.compile(
+    r"^\s*INSERT\s+INTO\s+(\w+).*?\bDO\s+UPDATE\s+SET\b", re.IGNORECASE | re.DOTALL
+)
+_WORD = re.compile(r"'(?:[^']|'')*'|[A-Za-z_]\w*|\S", re.DOTALL)
+_KEYWORDS = frozenset(
+    "AND OR NOT NULL IS IN LIKE GLOB BETWEEN CASE WHEN THEN ELSE END TRUE FALSE DISTINCT FROM"
+    " CAST AS EXISTS SELECT WHERE ESCAPE COLLATE".split()
+)
 _FUNCTION = re.compile(r"\b(MAX|MIN|json_group_array)\s*\(", re.IGNORECASE)
 _UNPORTABLE = re.compile(
     r"\b(?:json_each|json_extract|json_tree|rowid|PRAGMA|julianday|datetime|ifnull|iif"
@@ -115,12 +126,54 @@ def _rewrite(sql: str) -> str:
                          text)  # fmt: skip
     text = _PARAM_IS_NULL.sub(r"CAST(? AS TEXT)\1", text)
     text = _LIKE_PARAM.sub("LIKE ? ESCAPE ''", text)
+    upsert = _UPSERT.match(text)
+    if upsert:
+        text = text[: upsert.end()] + _qualify(text[upsert.end() :], upsert.group(1))
     if _INSERT_OR_IGNORE.match(text):
         text = _INSERT_OR_IGNORE.sub("INSERT INTO", text, count=1)
         at = re.search(r"\bRETURNING\b", text, re.IGNORECASE)
         cut = at.start() if at else len(text.rstrip().rstrip(";"))
         text = f"{text[:cut].rstrip()} ON CONFLICT DO NOTHING {text[cut:]}".rstrip()
     return text
+
+
+def _qualify(update: str, table: str) -> str:
+    """``a = a + 1, b = excluded.b WHERE a < ?`` → the right-hand sides' and the
+    condition's bare columns as ``table.a`` (assignment targets stay bare: PostgreSQL
+    refuses a qualified one)."""
+    at = re.search(r"\bRETURNING\b", update, re.IGNORECASE)
+    tail = update[at.start() :] if at else ""
+    body = update[: at.start()] if at else update
+    out: list[str] = []
+    words = list(_WORD.finditer(body))
+    target = True  # the next word is an assignment's column
+    depth = 0
+    for i, match in enumerate(words):
+        word = match.group(0)
+        before = body[words[i - 1].end() : match.start()] if i else body[: match.start()]
+        out.append(before)
+        prev = words[i - 1].group(0) if i else ""
+        nxt = words[i + 1].group(0) if i + 1 < len(words) else ""
+        depth += word == "("
+        depth -= word == ")"
+        if word.upper() == "WHERE" and depth == 0:
+            target = False
+        elif word == "," and depth == 0:
+            target = True
+        elif (
+            (word[0].isalpha() or word[0] == "_")
+            and word.upper() not in _KEYWORDS
+            and prev not in (".", ":")
+            and prev.upper() != "AS"
+            and nxt not in (".", "(")
+        ):
+            if target:
+                target = False  # the column being set: bare
+            else:
+                word = f"{table}.{word}"
+        out.append(word)
+    out.append(body[words[-1].end() :] if words else body)
+    return "".join(out) + tail
 
 
 def _functions(text: str) -> str:

@@ -171,8 +171,11 @@ class PgConnection:
             await cursor.execute(text, values)
             rows = await cursor.fetchall() if cursor.description is not None else []
             return PgCursor(rows, cursor.rowcount, cursor.description)
-        except pg_errors.IntegrityError as exc:
-            raise _integrity(exc) from exc
+        except (pg_errors.IntegrityError, pg_errors.InvalidTextRepresentation) as exc:
+            mapped = _integrity(exc)
+            if mapped is exc:
+                raise
+            raise mapped from exc
         finally:
             await cursor.close()
 
@@ -190,8 +193,11 @@ class PgConnection:
         try:
             async with self.raw.cursor() as cursor:
                 await cursor.executemany(text, values)
-        except pg_errors.IntegrityError as exc:
-            raise _integrity(exc) from exc
+        except (pg_errors.IntegrityError, pg_errors.InvalidTextRepresentation) as exc:
+            mapped = _integrity(exc)
+            if mapped is exc:
+                raise
+            raise mapped from exc
 
     async def executescript(self, script: str) -> None:
         """Run PostgreSQL text as it is (migrations): no translation, no parameters."""
@@ -202,9 +208,15 @@ class PgConnection:
         await self.raw.close()
 
 
-def _integrity(exc: pg_errors.IntegrityError) -> PgIntegrityError:
+def _integrity(exc: psycopg.Error) -> Exception:
     """SQLite's wording, which repositories test for (``"UNIQUE" in str(exc)``)."""
     diag = exc.diag
+    if isinstance(exc, pg_errors.InvalidTextRepresentation):
+        # The migrations' json_valid() casts: invalid JSON fails the cast, where
+        # SQLite's CHECK (json_valid(x)) fails the check. Any other bad text stays.
+        if "json" not in str(exc).lower():
+            return exc
+        return PgIntegrityError("CHECK constraint failed: json_valid")
     what = diag.constraint_name or diag.column_name or ""
     if isinstance(exc, pg_errors.UniqueViolation):
         return PgIntegrityError(f"UNIQUE constraint failed: {what}")

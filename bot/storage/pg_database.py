@@ -97,6 +97,14 @@ class _Pool:
         finally:
             self._slots.release()
 
+    async def drop_idle(self) -> None:
+        """Close every kept connection (after one turned out dead, the rest may be)."""
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            self._forget(conn)
+            with contextlib.suppress(Exception):
+                await conn.close()
+
     def _forget(self, conn: PgConnection) -> None:
         if conn in self._open:
             self._open.discard(conn)
@@ -166,8 +174,25 @@ class PgDatabase:
         return self._pool.statements
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[PgConnection]:
+    async def _connection(self, first: str | None = None) -> AsyncIterator[PgConnection]:
+        """A pool connection, ``first`` already run on it. Kept connections the server
+        has dropped meanwhile (a restart, a failover, an idle timeout) fail that first
+        statement: then the idle ones are dropped and it runs once more on a new one, so
+        no command fails for them."""
         conn = await self._pool.acquire()
+        if first is not None:
+            try:
+                await conn.execute(first)
+            except psycopg.OperationalError:
+                log.warning("a kept database connection was dropped; reconnecting")
+                await self._pool.release(conn)
+                await self._pool.drop_idle()
+                conn = await self._pool.acquire()
+                try:
+                    await conn.execute(first)
+                except BaseException:
+                    await self._pool.release(conn)
+                    raise
         try:
             yield conn
         finally:
@@ -180,8 +205,7 @@ class PgDatabase:
         Writes queued with ``defer`` run first, inside it (each behind a savepoint: a
         failing one must not abort the command's transaction, as PostgreSQL would).
         """
-        async with self._lock, self._connection() as conn:
-            await conn.execute("BEGIN")
+        async with self._lock, self._connection("BEGIN") as conn:
             deferred = self._take_deferred()
             conn.writing = True
             try:
@@ -205,8 +229,7 @@ class PgDatabase:
     async def read(self) -> AsyncIterator[PgConnection]:
         """A consistent read-only view: one snapshot, sees what was deferred."""
         await self._flush_deferred()
-        async with self._connection() as conn:
-            await conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        async with self._connection("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") as conn:
             try:
                 yield conn
             finally:

@@ -41,12 +41,9 @@ class ShieldBlockRepository:
             self._conn,
             "INSERT INTO twod10_shield_blocks (character_id, shield, used) VALUES (?, ?, 1)"
             " ON CONFLICT (character_id) DO UPDATE SET"
-            # Qualified: PostgreSQL finds a bare "shield" ambiguous beside excluded's.
-            " used = CASE WHEN twod10_shield_blocks.shield = excluded.shield"
-            " THEN twod10_shield_blocks.used + 1 ELSE 1 END,"
+            " used = CASE WHEN shield = excluded.shield THEN used + 1 ELSE 1 END,"
             " shield = excluded.shield"
-            " WHERE twod10_shield_blocks.shield <> excluded.shield"
-            " OR twod10_shield_blocks.used < ?"
+            " WHERE shield <> excluded.shield OR used < ?"
             " RETURNING used",
             (character_id, shield, blocks),
         )

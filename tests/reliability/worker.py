@@ -7,6 +7,11 @@ DB is a SQLite file's path or a ``postgresql://`` URL (``bot.storage.backend``).
     (conditional UPDATE) and, in its own transaction, logs a roll and takes 1 HP.
     Prints one JSON line: how many spends succeeded, refusals, and any error text.
 
+``python -m tests.reliability.worker advance DB CHANNEL COUNT GO``
+    waits for the file GO, then COUNT times advances the channel's encounter one turn
+    (load, ``next_turn``, versioned ``save``: one transaction each). Prints one JSON
+    line: turns advanced, refusals (EncounterChanged) and any error text.
+
 ``python -m tests.reliability.worker loop DB CHARACTER GUILD CHANNEL``
     writes "commands" forever until killed. Each command is one transaction holding
     its effects plus a row in ``reliability_ops`` (the ledger) saying what it did:
@@ -33,7 +38,7 @@ from bot.rules.hocs.initiative.turns import next_turn
 from bot.storage.backend import open_database
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterRepository
+from bot.storage.encounters import EncounterChanged, EncounterRepository
 from bot.storage.roll_log import RollLogRepository
 
 LEDGER = {
@@ -82,6 +87,28 @@ async def race(path: str, character: int, guild: int, count: int) -> None:
     print(json.dumps({"spent": spent, "refused": refused, "errors": errors}), flush=True)
 
 
+async def advance(path: str, channel: int, count: int) -> None:
+    db = await open_database(path)
+    dice = RandomDice(random.Random())
+    advanced = refused = 0
+    errors: list[str] = []
+    for _ in range(count):
+        try:
+            async with db.transaction() as conn:
+                encounters = EncounterRepository(conn)
+                record = await encounters.get_by_channel(channel)
+                assert record is not None
+                state, _ = next_turn(record.state, dice)
+                await encounters.save(record, state)
+            advanced += 1
+        except EncounterChanged:
+            refused += 1
+        except Exception as exc:  # reported to the parent, which fails on any
+            errors.append(f"{type(exc).__name__}: {exc}")
+    await db.close()
+    print(json.dumps({"advanced": advanced, "refused": refused, "errors": errors}), flush=True)
+
+
 async def loop(path: str, character: int, guild: int, channel: int) -> None:
     db = await open_database(path)
     async with db.transaction() as conn:
@@ -123,6 +150,10 @@ def main(argv: list[str]) -> None:
         path, character, guild, count, go = args
         wait_for(go)  # both racers start together
         asyncio.run(race(path, int(character), int(guild), int(count)))
+    elif mode == "advance":
+        path, channel, count, go = args
+        wait_for(go)
+        asyncio.run(advance(path, int(channel), int(count)))
     elif mode == "loop":
         path, character, guild, channel = args
         asyncio.run(loop(path, int(character), int(guild), int(channel)))

@@ -98,3 +98,27 @@ def test_sqlite_only_sql_is_refused_with_what_to_do(sql: str) -> None:
 def test_every_override_translates() -> None:
     for sql in OVERRIDES:
         assert "json_each" not in pg(sql)
+
+
+def test_an_upserts_bare_columns_are_the_rows_not_excludeds() -> None:
+    sql = (
+        "INSERT INTO twod10_survival (character_id, guild_id, healing) VALUES (?, ?, ?)"
+        " ON CONFLICT (character_id) DO UPDATE SET healing = excluded.healing,"
+        " revision = revision + 1 RETURNING character_id, revision"
+    )
+    assert pg(sql).endswith(
+        "DO UPDATE SET healing = excluded.healing,"
+        " revision = twod10_survival.revision + 1 RETURNING character_id, revision"
+    )
+    shields = (
+        "INSERT INTO s (character_id, shield, used) VALUES (?, ?, 1)"
+        " ON CONFLICT (character_id) DO UPDATE SET"
+        " used = CASE WHEN shield = excluded.shield THEN used + 1 ELSE 1 END,"
+        " shield = excluded.shield WHERE shield <> excluded.shield OR used < ? RETURNING used"
+    )
+    assert pg(shields).endswith(
+        "DO UPDATE SET used = CASE WHEN s.shield = excluded.shield THEN s.used + 1 ELSE 1 END,"
+        " shield = excluded.shield WHERE s.shield <> excluded.shield OR s.used < %s RETURNING used"
+    )
+    stamp = "INSERT INTO g (a) VALUES (?) ON CONFLICT (a) DO UPDATE SET seen_at = tablebot_now()"
+    assert pg(stamp).endswith("DO UPDATE SET seen_at = tablebot_now()")
