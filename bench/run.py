@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import sys
 import tempfile
@@ -83,12 +84,18 @@ async def overhead(
 
 
 async def bench(
-    profile: Profile, *, seed_value: int, workdir: Path, show_sql: bool = False
+    profile: Profile,
+    *,
+    seed_value: int,
+    workdir: Path,
+    show_sql: bool = False,
+    pg_url: str | None = None,
 ) -> None:
-    say(f"TableBot command-path benchmark ({profile.name}); {report.environment()}")
+    backend = "PostgreSQL" if pg_url else "SQLite"
+    say(f"TableBot command-path benchmark ({profile.name}, {backend}); {report.environment()}")
     say(f"{report.load()} at start")
     say(report.memory_line("at start (imports done)"))
-    path = workdir / "bench.sqlite3"
+    path: Path | str = pg_url or workdir / "bench.sqlite3"
     scale = profile.scale
 
     started = time.perf_counter()
@@ -97,7 +104,7 @@ async def bench(
     say(
         f"seeded {scale.guilds:,} guilds, {seeded.characters:,} characters, {seeded.encounters}"
         f" encounters ({seeded.participants:,} participants) in {seconds:.1f} s;"
-        f" file {path.stat().st_size / 2**20:.1f} MiB"
+        f" {await _size(path)}"
     )
     say(report.memory_line("after seeding"))
 
@@ -113,6 +120,14 @@ async def bench(
         await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded)
     finally:
         await world.close()
+
+
+async def _size(path: Path | str) -> str:
+    if isinstance(path, Path):
+        return f"file {path.stat().st_size / 2**20:.1f} MiB"  # noqa: ASYNC240  (one stat)
+    from bench.pg import database_size
+
+    return f"database {await database_size(path) / 2**20:.1f} MiB"
 
 
 async def _show_sql(world: World, seed_value: int) -> None:
@@ -136,7 +151,7 @@ async def _show_sql(world: World, seed_value: int) -> None:
 
 
 async def _measure(
-    world: World, profile: Profile, *, seed_value: int, path: Path, loaded: str
+    world: World, profile: Profile, *, seed_value: int, path: Path | str, loaded: str
 ) -> None:
     rng = random.Random(seed_value + 2)
     families = {family.name: family for family in FAMILIES}
@@ -162,7 +177,13 @@ async def _measure(
     pairs = await overhead(world, rng, profile)
     say("  harness overhead measured")
 
-    storage = await storage_ceiling(path, profile.storage_ops, warmup=profile.warmup)
+    if isinstance(path, Path):
+        storage = await storage_ceiling(path, profile.storage_ops, warmup=profile.warmup)
+    else:
+        from bench.pg import storage_ceiling as pg_storage_ceiling
+
+        storage = await pg_storage_ceiling(path, profile.storage_ops, warmup=profile.warmup)
+    backend = "SQLite file" if isinstance(path, Path) else "PostgreSQL"
     dice = {
         family.dice: dice_ceiling(family.dice, profile.dice_ops, warmup=profile.warmup)
         for family in FAMILIES
@@ -170,12 +191,12 @@ async def _measure(
     parsed = dice_ceiling(FAMILIES[0].dice, profile.dice_ops, warmup=profile.warmup, parse=True)
     say(f"  baselines measured; {report.load()}")
     say()
-    say("Baselines (same process, same file):")
+    say(f"Baselines (same process, same {'file' if isinstance(path, Path) else 'database'}):")
     for line in report.baseline_table([storage, *dice.values(), parsed]):
         say("  " + line)
     say()
     say(
-        "Command families: slash harness -> discord.py -> cog -> rules -> SQLite file,"
+        f"Command families: slash harness -> discord.py -> cog -> rules -> {backend},"
         " schema validation off, one at a time"
     )
     rows = [(samples[f.name], storage, dice[f.dice]) for f in FAMILIES]
@@ -187,7 +208,8 @@ async def _measure(
     say(
         "x floor: p50 over the p50 of the pong floor (a no-op slash command) run one-for-one"
         " between the family's operations;"
-        " stmts and db calls: SQL statements and aiosqlite worker round trips per command"
+        " stmts and db calls: SQL statements and round trips per command (aiosqlite worker"
+        " round trips on SQLite; every statement is one on PostgreSQL)"
     )
     for line in report.family_table(rows, pooled, floors, goals):
         say("  " + line)
@@ -202,8 +224,7 @@ async def _measure(
     say("Memory:")
     say("  " + loaded)
     say("  " + report.memory_line("after all runs"))
-    size = path.stat().st_size  # noqa: ASYNC240  (one stat after the runs)
-    say(f"  database file after the runs: {size / 2**20:.1f} MiB (+ WAL)")
+    say(f"  after the runs: {await _size(path)}" + (" (+ WAL)" if isinstance(path, Path) else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,12 +236,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--show-sql", action="store_true", help="print the statements of one operation per family"
     )
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="postgresql: start a throwaway server (bench/pg.py) and run there",
+    )
     args = parser.parse_args(argv)
     profile = PROFILES["smoke" if args.smoke else "quick" if args.quick else "full"]
     with tempfile.TemporaryDirectory(prefix="tablebot-bench-") as workdir:
-        asyncio.run(
-            bench(profile, seed_value=args.seed, workdir=Path(workdir), show_sql=args.show_sql)
+        run = functools.partial(
+            bench, profile, seed_value=args.seed, workdir=Path(workdir), show_sql=args.show_sql
         )
+        if args.backend == "sqlite":
+            asyncio.run(run())
+        else:
+            from bench.pg import fresh_database, server
+
+            with server() as running:
+                asyncio.run(run(pg_url=fresh_database(running, "tablebot_bench")))
     return 0
 
 

@@ -23,12 +23,11 @@ from bot.rules.hocs.initiative import (
     add_participants,
     next_turn,
 )
+from bot.storage.backend import open_database
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.character_codec import CharacterDetails, Weapon
 from bot.storage.characters import Character, CharacterKind, CharacterRepository
-from bot.storage.database import Database
 from bot.storage.encounters import EncounterRepository
-from bot.storage.migrations import migrate
 from cogs.initiative.operations import participant_from_character
 
 GUILD_BASE = 1_000_000_000_000_000_000
@@ -103,7 +102,7 @@ class SeededGuild:
 
 @dataclass
 class SeededWorld:
-    path: Path
+    path: Path | str  # the SQLite file, or the PostgreSQL URL
     guilds: list[SeededGuild]
     characters: int
     encounters: int
@@ -221,12 +220,12 @@ def encounter_state(characters: list[Character], rng: random.Random, dice: Rando
     return state
 
 
-async def seed(path: Path, scale: Scale, *, seed: int) -> SeededWorld:
+async def seed(path: Path | str, scale: Scale, *, seed: int) -> SeededWorld:
     rng = random.Random(seed)
     dice = RandomDice(random.Random(seed + 1))
-    db = await Database.open(path)
+    db = await open_database(str(path))  # a file's path or a postgresql:// URL
     try:
-        await migrate(db.connection)
+        await db.migrate()
         guilds = [guild_layout(i) for i in range(scale.guilds)]
         counts = characters_per_guild(scale, rng)
         in_combat = set(rng.sample(range(scale.guilds), scale.encounters))
@@ -251,7 +250,8 @@ async def seed(path: Path, scale: Scale, *, seed: int) -> SeededWorld:
                     guild_id=guild.guild_id, channel_id=guild.combat_channel_id,
                     gm_id=guild.gm_id, state=state,
                 )  # fmt: skip
-        await db.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if db.backend == "sqlite":
+            await db.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         await db.close()
     return SeededWorld(

@@ -26,8 +26,7 @@ from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.replies import send
 from bot.rules.dice_source import RandomDice
-from bot.storage.database import Database
-from bot.storage.migrations import migrate
+from bot.storage.backend import backend_of, open_database
 from tests.support import discord_schema
 from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
 from tests.support.slash import SlashHarness
@@ -161,16 +160,18 @@ def _build_guild(seeded: SeededGuild, bot_user: discord.ClientUser) -> Place:
     return Place(seeded=seeded, guild=guild, table=table, combat=combat)
 
 
-async def build_world(path: Path, seeded: SeededWorld, *, seed: int) -> World:
+async def build_world(path: Path | str, seeded: SeededWorld, *, seed: int) -> World:
     patch_dpytest()
+    postgres = backend_of(str(path)) == "postgresql"
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=None,
-        database_path=path,
+        database_path=Path("unused.sqlite3") if postgres else path,
+        database_url=str(path) if postgres else None,
         command_prefix="!",
         message_content_intent=True,
     )
-    db = await Database.open(path)
+    db = await open_database(str(path))
     try:
         return await _wire(db, settings, seeded, seed=seed)
     except BaseException:
@@ -178,8 +179,8 @@ async def build_world(path: Path, seeded: SeededWorld, *, seed: int) -> World:
         raise
 
 
-async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: int) -> World:
-    await migrate(db.connection)  # already at the newest version: only checks it
+async def _wire(db: Any, settings: Settings, seeded: SeededWorld, *, seed: int) -> World:
+    await db.migrate()  # already at the newest version: only checks it
     bot = TableBot(
         settings,
         db,
@@ -202,7 +203,12 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
     start = getattr(bot, "start_background", None)  # (absent from an older bot)
     if start is not None:
         start()  # as setup_hook and on_ready do once the bot is connected
-    round_trips = RoundTrips(db.connection)
+    if db.backend == "postgresql":
+        from bench.pg import PgRoundTrips
+
+        round_trips: Any = PgRoundTrips(db)
+    else:
+        round_trips = RoundTrips(db.connection)
     return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)
 
 

@@ -10,13 +10,12 @@ import sys
 import discord
 from pydantic import ValidationError
 
-from bot.client import TableBot
+from bot.client import ShardedTableBot
 from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.logging_setup import configure_logging
-from bot.storage.database import Database
+from bot.storage.backend import describe, open_database
 from bot.storage.errors import StorageError
-from bot.storage.migrations import migrate
 
 log = logging.getLogger("bot")
 
@@ -46,7 +45,8 @@ def load_settings() -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(part) for part in first["loc"]).upper()
-        raise StartupError(f"Setting {field} is invalid: {first['msg']} (check .env).") from None
+        message = str(first["msg"]).removeprefix("Value error, ")  # pydantic's prefix
+        raise StartupError(f"Setting {field} is invalid: {message} (check .env).") from None
 
 
 async def run(settings: Settings, sync_mode: SyncMode) -> None:
@@ -54,19 +54,19 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
     if token is None:
         raise StartupError(NO_TOKEN)
     try:
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database_target)
     except StorageError as exc:
         raise StartupError(f"Database error: {exc}.") from None
     try:
         try:
-            version = await migrate(db.connection)
+            version = await db.migrate()
         except StorageError as exc:
             raise StartupError(f"Database error: {exc}.") from None
-        log.info("database %s at schema version %d", settings.database_path, version)
-        bot = TableBot(settings, db, sync_mode=sync_mode)
+        log.info("database %s at schema version %d", describe(settings.database_target), version)
+        bot = ShardedTableBot(settings, db, sync_mode=sync_mode)
         async with bot:
             await bot.load_cogs()
-            log.info("logging in to Discord")
+            log.info("logging in to Discord (%s)", bot.shard_plan.describe())
             try:
                 await bot.start(token.get_secret_value())
             except discord.LoginFailure:

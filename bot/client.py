@@ -21,6 +21,7 @@ from bot.option_check import option_problem
 from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
 from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS
+from bot.sharding import ShardPlan
 from bot.storage.database import Database
 from bot.text import control_characters, direction_controls
 
@@ -128,6 +129,7 @@ class TableBot(commands.Bot):
         self.dice: Dice = dice or RandomDice()
         self.gm_memory = GmMemory(db)
         self.sync_mode = sync_mode
+        self.shard_plan = ShardPlan.from_settings(settings)
         self.command_sets = CommandSets(self.tree, db)
         self._sync_lock = asyncio.Lock()
         self.tree.on_error = error_handler.on_app_command_error
@@ -160,8 +162,19 @@ class TableBot(commands.Bot):
             ctx.command = await self.command_sets.prefix_command(ctx.guild.id, ctx.invoked_with)
         return ctx
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process's shards include ``guild_id`` (see bot.sharding)."""
+        return self.shard_plan.owns(guild_id)
+
     async def setup_hook(self) -> None:
         dev_guild_id = self.settings.dev_guild_id
+        # Once, not once per process: the globals by the process holding shard 0, the
+        # dev guild's copy by the process that owns the dev guild.
+        here = self.owns_guild(dev_guild_id) if dev_guild_id else self.shard_plan.syncs_globals
+        if not here:
+            log.info("command sync: left to the process holding that shard")
+            self.start_background()
+            return
         if dev_guild_id and self.sync_mode is not SyncMode.SKIP:
             # DEV_GUILD_ID: the dev guild gets the globals and its ruleset's commands.
             await self.command_sets.ensure_guild(dev_guild_id)
@@ -177,8 +190,8 @@ class TableBot(commands.Bot):
 
         Sequential (one lock) so a startup over many guilds stays within rate limits.
         """
-        if not self._may_sync():
-            return False
+        if not self._may_sync() or not self.owns_guild(guild_id):
+            return False  # another shard process's guild is that process's to sync
         dev_guild_id = self.settings.dev_guild_id
         if dev_guild_id and guild_id != dev_guild_id:
             return False  # dev mode: only the dev guild has commands
@@ -226,7 +239,28 @@ class TableBot(commands.Bot):
         gc.freeze()
         if not self._may_sync():
             return
+        # Sequential, only this process's guilds, and only those whose hash differs.
+        own = [guild.id for guild in self.guilds if self.owns_guild(guild.id)]
         synced = 0
-        for guild in list(self.guilds):  # sequential, and only guilds whose hash differs
-            synced += await self.sync_guild(guild.id)
-        log.info("startup: synced the commands of %d of %d guilds", synced, len(self.guilds))
+        for guild_id in own:
+            synced += await self.sync_guild(guild_id)
+        log.info("startup: synced the commands of %d of %d guilds", synced, len(own))
+
+
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The bot ``python -m bot`` runs: discord.py's AutoShardedBot with SHARD_COUNT and
+    SHARD_IDS from the settings (both unset: automatic sharding in one process).
+
+    Tests drive :class:`TableBot`, because dpytest refuses sharded clients; the two
+    differ only in how the gateway is opened (its shards bring only their guilds).
+    """
+
+    def __init__(self, settings: Settings, db: Database, **kwargs: Any) -> None:
+        ids = settings.shard_ids
+        super().__init__(
+            settings,
+            db,
+            shard_count=settings.shard_count,
+            shard_ids=list(ids) if ids is not None else None,
+            **kwargs,
+        )

@@ -10,6 +10,10 @@ import enum
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
+import time
 from typing import Any
 
 import discord
@@ -19,6 +23,10 @@ from bot.storage.database import Database
 from bot.storage.meta import MetaRepository
 
 log = logging.getLogger(__name__)
+
+# Longer than a sync takes (one REST call, rate limits included); a lease left by a
+# killed process blocks the others' sync of that payload only this long.
+SYNC_LEASE_SECONDS = 120.0
 
 
 class SyncMode(enum.StrEnum):
@@ -57,18 +65,13 @@ async def sync_if_changed(
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    digest = payload_hash(command_payload(tree, guild))
-    key = _meta_key(dev_guild_id)
-    async with db.read() as conn:
-        previous = await MetaRepository(conn).get(key)
-    if mode is SyncMode.AUTO and previous == digest:
-        log.info("slash commands unchanged since the last sync; not syncing")
+    synced = await _sync_once(
+        tree, db, guild, key=_meta_key(dev_guild_id), force=mode is SyncMode.FORCE
+    )
+    if synced is None:
         return False
-    synced = await tree.sync(guild=guild)
-    async with db.transaction() as conn:
-        await MetaRepository(conn).set(key, digest)
     where = f"guild {dev_guild_id}" if dev_guild_id else "all guilds (may take up to an hour)"
-    log.info("synced %d slash commands to %s", len(synced), where)
+    log.info("synced %d slash commands to %s", synced, where)
     return True
 
 
@@ -85,16 +88,66 @@ async def sync_guild_if_changed(
     The per-guild hash lives in bot_meta beside the global one, so a restart does not
     re-sync the guilds whose ruleset commands did not change.
     """
-    guild = discord.Object(id=guild_id)
+    synced = await _sync_once(
+        tree, db, discord.Object(id=guild_id), key=_meta_key(guild_id), force=force
+    )
+    if synced is None:
+        return False
+    log.info("guild %s: synced %d slash commands", guild_id, synced)
+    return True
+
+
+async def _sync_once(
+    tree: app_commands.CommandTree,
+    db: Database,
+    guild: discord.abc.Snowflake | None,
+    *,
+    key: str,
+    force: bool,
+) -> int | None:
+    """Send the sync unless the stored hash matches or another process is sending it;
+    return how many commands were synced, or None when nothing was sent.
+
+    Shard processes share the database, so "once, not once per process" is a lease:
+    the process whose conditional upsert takes ``lease:<key>`` syncs and stores the
+    hash; one that finds the lease held skips (the holder stores the same hash). The
+    lease expires, so a process killed mid-sync leaves the hash unstored and the next
+    start syncs again.
+    """
+    where = f"guild {guild.id}" if guild is not None else "global"
     digest = payload_hash(command_payload(tree, guild))
-    key = _meta_key(guild_id)
-    async with db.read() as conn:
+    async with db.read() as conn:  # the common case, unchanged, costs no write lock
         previous = await MetaRepository(conn).get(key)
     if not force and previous == digest:
-        log.info("guild %s: slash commands unchanged; not syncing", guild_id)
-        return False
-    synced = await tree.sync(guild=guild)
+        log.info("%s: slash commands unchanged since the last sync; not syncing", where)
+        return None
+    lease, holder = f"lease:{key}", _holder()
     async with db.transaction() as conn:
-        await MetaRepository(conn).set(key, digest)
-    log.info("guild %s: synced %d slash commands", guild_id, len(synced))
-    return True
+        meta = MetaRepository(conn)
+        # Checked again under the write lock: another process may have just synced it.
+        unchanged = not force and await meta.get(key) == digest
+        claimed = not unchanged and await meta.claim(
+            lease, holder, now=time.time(), seconds=SYNC_LEASE_SECONDS
+        )
+    if unchanged:
+        log.info("%s: slash commands already synced by another process", where)
+        return None
+    if not claimed:
+        log.info("%s: another process is syncing these slash commands; not syncing", where)
+        return None
+    try:
+        synced = await tree.sync(guild=guild)
+    except Exception:
+        async with db.transaction() as conn:
+            await MetaRepository(conn).release(lease, holder)
+        raise
+    async with db.transaction() as conn:
+        meta = MetaRepository(conn)
+        await meta.set(key, digest)
+        await meta.release(lease, holder)
+    return len(synced)
+
+
+def _holder() -> str:
+    """Who holds a sync lease: this process, and this call within it."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"

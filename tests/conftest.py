@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import discord.ext.test as dpytest
@@ -21,10 +22,31 @@ from tests.support.dpytest_fixes import (
     record_sent_payloads,
     report_only_unexpected_errors,
 )
+from tests.support.pg_fixtures import BACKENDS, pg_database, pg_test_url
+from tests.support.pg_fixtures import pg_server as pg_server  # (a session fixture)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # Tests marked both_backends run once per backend (the storage, race, kill and fuzz
+    # suites); every other test runs on SQLite, the default.
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_backends"
+    ):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The storage backend under test: "sqlite" unless the test runs on both."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+async def db(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    if backend == "postgresql":
+        async with pg_database(request) as database:
+            yield database
+        return
     database = await Database.open(tmp_path / "test.sqlite3")
     await migrate(database.connection)
     yield database
@@ -32,11 +54,12 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Settings:
     return Settings(
         _env_file=None,
         discord_token=None,
         database_path=tmp_path / "test.sqlite3",
+        database_url=pg_test_url(request) if backend == "postgresql" else None,
         command_prefix="!",
         message_content_intent=True,
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.rules.hocs.conditions import Condition, ConditionKind, Conditions
+from bot.storage.dialect import ROW_LOCK
 from bot.storage.sql import fetch_one
 
 CAS_ATTEMPTS = 5
@@ -62,7 +63,10 @@ class CharacterVitalsRepository:
     async def get(self, character_id: int) -> Vitals | None:
         row = await fetch_one(
             self._conn,
-            "SELECT id, hp, temp_hp, nonlethal, conditions, version FROM characters WHERE id = ?",
+            # Locked in a write transaction (PostgreSQL): adjust_hp reports the HP before
+            # its change from this read, so no other process may change the row between.
+            "SELECT id, hp, temp_hp, nonlethal, conditions, version FROM characters"
+            f" WHERE id = ?{ROW_LOCK}",
             (character_id,),
         )
         if row is None:

@@ -29,7 +29,8 @@ from bot.storage.character_model import (
     fresh_state,
     wounds_from_json,
 )
-from bot.storage.sql import fetch_all, fetch_one, run
+from bot.storage.dialect import ROW_LOCK
+from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 __all__ = [
     "Character",
@@ -71,7 +72,7 @@ class CharacterRepository:
         """Insert a character at full resources. Raises CharacterNameTaken."""
         state = fresh_state(effective_values(sheet, speed=details.speed))
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, kind, sheet,"
                 " hp, recovery, determination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -87,6 +88,7 @@ class CharacterRepository:
                     state.determination,
                 ),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None
@@ -152,7 +154,7 @@ class CharacterRepository:
         values = effective_values(sheet, character.wounds, speed=details.speed)
         state = clamp_state(character.state, values)
         try:
-            await self._conn.execute(
+            pending = self._conn.execute(
                 "UPDATE characters SET name = ?, name_key = ?, sheet = ?, hp = MIN(hp, ?),"
                 " recovery = MIN(recovery, ?), determination = MIN(determination, ?),"
                 " version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -167,6 +169,7 @@ class CharacterRepository:
                     character.id,
                 ),
             )
+            await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise CharacterNameTaken(sheet.name) from None
@@ -265,7 +268,9 @@ class CharacterRepository:
         Call it inside the command's transaction: the read and the write are one unit.
         """
         row = await fetch_one(
-            self._conn, "SELECT hero_points FROM characters WHERE id = ?", (character_id,)
+            self._conn,
+            f"SELECT hero_points FROM characters WHERE id = ?{ROW_LOCK}",
+            (character_id,),
         )
         if row is None:
             return None

@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
+from bot.storage.migrations import migrate
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,8 @@ class Database:
     connection cannot hold two transactions; other processes are kept out by
     ``BEGIN IMMEDIATE`` and the busy timeout.
     """
+
+    backend = "sqlite"
 
     def __init__(self, connection: LoopConnection, path: Path | str) -> None:
         self._conn = connection
@@ -107,6 +110,10 @@ class Database:
     @property
     def connection(self) -> aiosqlite.Connection:
         return self._conn
+
+    async def migrate(self) -> int:
+        """Apply the SQLite migrations; the schema version (MigrationError if not)."""
+        return await migrate(self._conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

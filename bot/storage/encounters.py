@@ -20,6 +20,7 @@ from bot.rules.hocs.initiative import (
     Participant,
 )
 from bot.rules.hocs.skills import normalise_name
+from bot.storage.dialect import ROW_LOCK
 from bot.storage.encounter_rows import (
     INSERT_EFFECT,
     INSERT_PARTICIPANT,
@@ -30,7 +31,7 @@ from bot.storage.encounter_rows import (
     participant_from_row,
     participant_row,
 )
-from bot.storage.sql import fetch_all, fetch_one, run, run_many
+from bot.storage.sql import fetch_all, fetch_one, refusable, run, run_many
 
 
 class EncounterExists(UserError):
@@ -98,12 +99,13 @@ class EncounterRepository:
     ) -> EncounterRecord:
         """Start the channel's encounter. Raises EncounterExists if it has one."""
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO encounters (guild_id, channel_id, gm_id) VALUES (?, ?, ?)"
                 " RETURNING id, version",
                 (guild_id, channel_id, gm_id),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise EncounterExists() from None
@@ -121,12 +123,14 @@ class EncounterRepository:
 
     async def get_by_channel(self, channel_id: int) -> EncounterRecord | None:
         row = await fetch_one(
-            self._conn, "SELECT * FROM encounters WHERE channel_id = ?", (channel_id,)
+            self._conn, f"SELECT * FROM encounters WHERE channel_id = ?{ROW_LOCK}", (channel_id,)
         )
         return await self._load(row) if row else None
 
     async def get(self, encounter_id: int) -> EncounterRecord | None:
-        row = await fetch_one(self._conn, "SELECT * FROM encounters WHERE id = ?", (encounter_id,))
+        row = await fetch_one(
+            self._conn, f"SELECT * FROM encounters WHERE id = ?{ROW_LOCK}", (encounter_id,)
+        )
         return await self._load(row) if row else None
 
     async def _load(self, row: aiosqlite.Row) -> EncounterRecord:
@@ -333,11 +337,16 @@ class EncounterRepository:
             " JOIN encounters e ON e.id = p.encounter_id"
             " WHERE e.channel_id = ? AND p.name_key LIKE ?"
             " UNION"
-            " SELECT p.group_name, MIN(p.participant_id) FROM encounter_participants p"
+            # Each group once, spelt as its first member spells it (standard SQL: no
+            # bare column beside an aggregate, which PostgreSQL refuses).
+            " SELECT p.group_name, p.participant_id FROM encounter_participants p"
             " JOIN encounters e ON e.id = p.encounter_id"
             " WHERE e.channel_id = ? AND p.group_name IS NOT NULL"
-            " AND lower(p.group_name) LIKE ? GROUP BY lower(p.group_name)"
-            ") GROUP BY name ORDER BY MIN(n), name LIMIT ?",
+            " AND lower(p.group_name) LIKE ? AND NOT EXISTS (SELECT 1"
+            "  FROM encounter_participants q WHERE q.encounter_id = p.encounter_id"
+            "  AND lower(q.group_name) = lower(p.group_name)"
+            "  AND q.participant_id < p.participant_id)"
+            ") AS found GROUP BY name ORDER BY MIN(n), name LIMIT ?",
             (channel_id, pattern, channel_id, pattern, limit),
         )
         return [row[0] for row in rows]

@@ -82,6 +82,11 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
         except Exception as exc:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
+            if await current_version(conn) >= migration.version:
+                # Another process (shard processes starting together on a new file)
+                # applied it between our version read and our lock: nothing to do.
+                log.info("migration %s was applied by another process", migration.path.name)
+                continue
             raise MigrationError(
                 f"migration {migration.path.name} failed and was rolled back: {exc}"
             ) from exc

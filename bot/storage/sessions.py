@@ -12,7 +12,7 @@ import aiosqlite
 
 from bot.errors import UserError
 from bot.rules.hocs.meta_currencies import PreviousSession, SessionPlan
-from bot.storage.sql import fetch_one
+from bot.storage.sql import fetch_one, refusable
 
 
 class SessionAlreadyRunning(UserError):
@@ -96,7 +96,7 @@ class SessionRepository:
             raise SessionAlreadyRunning(latest.number)
         number = 1 if latest is None else latest.number + 1
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO sessions (guild_id, number, adventure, one_shot,"
                 " hero_points_given, started_by) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
@@ -109,6 +109,7 @@ class SessionRepository:
                     started_by,
                 ),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise SessionAlreadyRunning(number - 1) from None

@@ -9,12 +9,13 @@ before the change is complete, which ``execute_fetchall`` does too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import aiosqlite
 
 Params = Sequence[Any] | Mapping[str, Any]
+T = TypeVar("T")
 
 
 async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> list[Any]:
@@ -41,3 +42,24 @@ async def run_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Params])
     rows = list(rows)
     if rows:
         await conn.executemany(sql, rows)
+
+
+async def refusable(conn: aiosqlite.Connection, statement: Awaitable[T]) -> T:
+    """Run a statement that a constraint may refuse so that a refusal undoes only it.
+
+    SQLite undoes just the failed statement and the transaction goes on, at no cost;
+    PostgreSQL would abort the whole transaction, so there the statement runs behind a
+    savepoint (two more round trips, on creates and renames only). Either way a caller
+    may answer "name taken" and still write in the same transaction.
+    """
+    if getattr(conn, "backend", "sqlite") != "postgresql":
+        return await statement
+    await conn.execute("SAVEPOINT refusable")
+    try:
+        result = await statement
+    except BaseException:
+        await conn.execute("ROLLBACK TO SAVEPOINT refusable")
+        await conn.execute("RELEASE SAVEPOINT refusable")
+        raise
+    await conn.execute("RELEASE SAVEPOINT refusable")
+    return result

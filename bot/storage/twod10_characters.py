@@ -21,7 +21,7 @@ from bot.errors import UserError
 from bot.rules.hocs.skills import normalise_name
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.sheet_codec import character_from_dict, character_to_dict
-from bot.storage.sql import fetch_all, fetch_one, run
+from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 
 class TwoD10Kind(StrEnum):
@@ -126,7 +126,7 @@ class TwoD10CharacterRepository:
     ) -> TwoD10Sheet:
         """Insert a character at full hit points. Raises TwoD10NameTaken."""
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO twod10_characters (guild_id, owner_id, kind, name, name_key, sheet,"
                 f" max_hp, death_hp, hp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
@@ -142,6 +142,7 @@ class TwoD10CharacterRepository:
                     character.max_hp,
                 ),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise TwoD10NameTaken(character.name) from None
@@ -159,11 +160,11 @@ class TwoD10CharacterRepository:
         wanted = sorted(set(ids))
         if not wanted:
             return {}
+        marks = ", ".join("?" * len(wanted))
         rows = await fetch_all(
             self._conn,
-            f"SELECT {_COLUMNS} FROM twod10_characters WHERE guild_id = ?"
-            " AND id IN (SELECT value FROM json_each(?))",
-            (guild_id, json.dumps(wanted)),
+            f"SELECT {_COLUMNS} FROM twod10_characters WHERE guild_id = ? AND id IN ({marks})",
+            (guild_id, *wanted),
         )
         return {row["id"]: _from_row(row) for row in rows}
 
@@ -229,7 +230,7 @@ class TwoD10CharacterRepository:
         or (with ``expected_revision``) was changed since it was read.
         """
         try:
-            sheet = await self._one(
+            pending = self._one(
                 "UPDATE twod10_characters SET name = ?, name_key = ?, sheet = ?,"
                 " kind = COALESCE(?, kind), max_hp = ?, death_hp = ?,"
                 " hp = MAX(?, MIN(?, hp)), revision = revision + 1,"
@@ -250,6 +251,7 @@ class TwoD10CharacterRepository:
                     expected_revision,
                 ),
             )
+            sheet = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise TwoD10NameTaken(character.name) from None

@@ -19,8 +19,9 @@ import aiosqlite
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.codec import encounter_from_dict, encounter_to_dict
 from bot.rules.twod10.initiative.model import Encounter
+from bot.storage.dialect import ROW_LOCK
 from bot.storage.encounters import EncounterChanged, EncounterExists
-from bot.storage.sql import fetch_all, fetch_one, run
+from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 __all__ = ["EncounterChanged", "EncounterExists", "Seat", "Tracker", "TrackerRecord"]
 __all__ += ["TwoD10EncounterRepository"]
@@ -120,12 +121,13 @@ class TwoD10EncounterRepository:
     ) -> TrackerRecord:
         """A new encounter in the channel. Raises EncounterExists if one is running."""
         try:
-            row = await fetch_one(
+            pending = fetch_one(
                 self._conn,
                 "INSERT INTO twod10_encounters (guild_id, channel_id, gm_id, state)"
                 f" VALUES (?, ?, ?, ?) RETURNING {_COLUMNS}",
                 (guild_id, channel_id, gm_id, tracker_to_json(tracker)),
             )
+            row = await refusable(self._conn, pending)
         except aiosqlite.IntegrityError as exc:
             if "UNIQUE" in str(exc):
                 raise EncounterExists() from None
@@ -136,7 +138,7 @@ class TwoD10EncounterRepository:
     async def get_by_channel(self, channel_id: int) -> TrackerRecord | None:
         row = await fetch_one(
             self._conn,
-            f"SELECT {_COLUMNS} FROM twod10_encounters WHERE channel_id = ?",
+            f"SELECT {_COLUMNS} FROM twod10_encounters WHERE channel_id = ?{ROW_LOCK}",
             (channel_id,),
         )
         return _from_row(row) if row else None

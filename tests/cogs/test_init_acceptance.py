@@ -17,8 +17,8 @@ from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.rules.hocs.conditions import Condition
+from bot.storage.backend import open_database
 from bot.storage.database import Database
-from bot.storage.migrations import migrate
 from tests.cogs.test_init_commands import (
     assert_tracker_matches,
     character,
@@ -42,8 +42,8 @@ async def restart(bot: TableBot, settings: Settings) -> tuple[TableBot, SlashHar
     channel = guild.text_channels[0]
     humans = [m for m in guild.members if not m.bot and m.id != bot.user.id]  # type: ignore[union-attr]
     messages = dict(dpytest_backend._cur_config.messages)  # type: ignore[union-attr]
-    db = await Database.open(settings.database_path)
-    await migrate(db.connection)
+    db = await open_database(settings.database_target)  # (the test's backend)
+    await db.migrate()
     client = TableBot(
         settings, db, dice=ScriptedDice(ROUND_3), sync_mode=SyncMode.SKIP,
         intents=intents_for_tests(),

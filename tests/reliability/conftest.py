@@ -42,9 +42,10 @@ async def fingerprint(bot: TableBot) -> dict[str, str]:
     async with bot.db.read() as conn:
         for table in FINGERPRINT_TABLES:
             digest = hashlib.sha256()
-            async with conn.execute(f"SELECT * FROM {table} ORDER BY rowid") as cursor:
+            async with conn.execute(f"SELECT * FROM {table}") as cursor:
                 rows = await cursor.fetchall()
-            for row in rows:
+            # In a fixed order on either backend (PostgreSQL has no rowid).
+            for row in sorted(rows, key=lambda row: repr(tuple(row))):
                 digest.update(repr(tuple(row)).encode())
             out[table] = f"{len(rows)}:{digest.hexdigest()[:16]}"
     return out

@@ -1,4 +1,8 @@
-"""The SIGKILL loop shared by test_faults.py and scripts/kill_test.py."""
+"""The SIGKILL loop shared by test_faults.py and scripts/kill_test.py.
+
+``target`` is a SQLite file's path or a ``postgresql://`` URL: the checks read it
+through the matching synchronous driver (sqlite3 or psycopg).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +29,44 @@ class Baseline:
     rolls: int
 
 
-def baseline(path: Path, character: int, channel: int) -> Baseline:
-    with sqlite3.connect(path) as conn:
+class _Sync:
+    """A synchronous connection to either backend, ``?`` placeholders on both."""
+
+    def __init__(self, target: Path | str) -> None:
+        self.postgres = str(target).startswith(("postgresql://", "postgres://"))
+        if self.postgres:
+            import psycopg
+
+            self._conn = psycopg.connect(str(target), autocommit=True)
+        else:
+            self._conn = sqlite3.connect(target)
+
+    def execute(self, sql: str, params: tuple[object, ...] = ()) -> Any:
+        if self.postgres:
+            return self._conn.execute(sql.replace("?", "%s"), params)
+        return self._conn.execute(sql, params)
+
+    def integrity(self) -> str:
+        # SQLite checks its own file; a PostgreSQL server keeps its pages consistent
+        # itself (the effects-equal-ledger check below still runs on both).
+        if self.postgres:
+            return "ok"
+        [(integrity,)] = self._conn.execute("PRAGMA integrity_check").fetchall()
+        return str(integrity)
+
+    def has_ledger(self) -> bool:
+        if self.postgres:
+            return self.execute("SELECT to_regclass('reliability_ops')").fetchone()[0] is not None
+        found = self.execute("SELECT 1 FROM sqlite_master WHERE name = 'reliability_ops'")
+        return found.fetchone() is not None
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def baseline(path: Path | str, character: int, channel: int) -> Baseline:
+    conn = _Sync(path)
+    try:
         det, hp = conn.execute(
             "SELECT determination, hp FROM characters WHERE id = ?", (character,)
         ).fetchone()
@@ -35,15 +76,16 @@ def baseline(path: Path, character: int, channel: int) -> Baseline:
         rolls = conn.execute("SELECT COUNT(*) FROM roll_log WHERE kind = 'reliability'").fetchone()[
             0
         ]
-    conn.close()
+    finally:
+        conn.close()
     return Baseline(det, hp, turn, version, rolls)
 
 
-def check(path: Path, character: int, channel: int, base: Baseline) -> int:
+def check(path: Path | str, character: int, channel: int, base: Baseline) -> int:
     """Integrity ok and effects == ledger; returns how many ops the ledger holds."""
-    conn = sqlite3.connect(path)
+    conn = _Sync(path)
     try:
-        [(integrity,)] = conn.execute("PRAGMA integrity_check").fetchall()
+        integrity = conn.integrity()
         assert integrity == "ok", integrity
         ops = (
             {
@@ -53,7 +95,7 @@ def check(path: Path, character: int, channel: int, base: Baseline) -> int:
                     " GROUP BY kind"
                 )
             }
-            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'reliability_ops'").fetchone()
+            if conn.has_ledger()
             else {}
         )
         det_ops, det_delta = ops.get("det", (0, 0))
@@ -79,7 +121,7 @@ def check(path: Path, character: int, channel: int, base: Baseline) -> int:
 
 
 def kill_loop(
-    path: Path, *, character: int, guild: int, channel: int, kills: int, seed: int = 0
+    path: Path | str, *, character: int, guild: int, channel: int, kills: int, seed: int = 0
 ) -> tuple[int, int]:
     """Start the writer, SIGKILL it at a random moment, check, repeat ``kills`` times.
 

@@ -138,6 +138,7 @@ def assert_pings_only_players(result: Any, table: Table) -> None:
         assert set(mentions.get("users", [])) <= players, f"an unexpected ping: {mentions}"
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("leaf", leaf_commands(), ids=str)
 @settings(
     max_examples=EXAMPLES_PER_COMMAND,

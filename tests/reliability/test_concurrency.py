@@ -17,17 +17,21 @@ from pathlib import Path
 from typing import Any
 
 import discord.ext.test as dpytest
+import pytest
 
 from bot.client import TableBot
 from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.storage.characters import CharacterRepository
+from bot.storage.encounters import EncounterRepository
 from tests.cogs.test_check import make_character
 from tests.cogs.test_roll_buttons import fresh, grant, labels, last_roll, set_points
 from tests.reliability.figures import count
 from tests.support.slash import SlashHarness, SlashResult
 
 ROOT = Path(__file__).resolve().parents[2]
+# Every test here runs on SQLite and on PostgreSQL (tests/conftest.py).
+pytestmark = pytest.mark.both_backends
 SPENDERS = 300
 
 
@@ -175,8 +179,12 @@ async def test_100_simultaneous_init_next_advance_exactly_100_turns(
 
 
 def start_racer(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    return start_worker("race", args, env)
+
+
+def start_worker(mode: str, args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.reliability.worker", "race", *args],
+        [sys.executable, "-m", "tests.reliability.worker", mode, *args],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
 
@@ -192,7 +200,7 @@ async def test_two_processes_race_on_one_file_without_losing_a_write(
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [
-        str(settings.database_path),
+        settings.database_target,
         str(mira.id),
         str(slash.guild.id),
         str(per_worker),
@@ -232,4 +240,39 @@ async def test_two_processes_race_on_one_file_without_losing_a_write(
     assert after is not None and after.state.hero_points == 0
     assert logged == per_worker * workers
     assert after.state.hp == 1000 - per_worker * workers  # no lost HP update either
+    await dpytest.empty_queue()
+
+
+async def test_two_processes_advancing_one_encounter_lose_no_turn(
+    bot: TableBot, slash: SlashHarness, settings: Settings, tmp_path: Path
+) -> None:
+    """Two worker processes each advance the channel's encounter 40 times at once: on
+    SQLite the write lock, on PostgreSQL the encounter's row lock makes them take
+    turns, so every advance lands on the state the other left (none refused, none lost,
+    none applied twice)."""
+    per_worker, workers = 40, 2
+    gm = {"user": slash.members[0], "manage_guild": True}
+    await slash.run("init begin", **gm)
+    await slash.run("init add", name="Rat", count=3, **gm)
+    await slash.run("init next", **gm)
+    service = bot.get_cog("Initiative").service  # type: ignore[union-attr]
+    before = await service.load(slash.channel.id)
+    go = tmp_path / "go-advance"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [settings.database_target, str(slash.channel.id), str(per_worker), str(go)]
+    procs = [start_worker("advance", args, env) for _ in range(workers)]
+    await asyncio.sleep(0.5)
+    go.write_text("go")
+    reports = []
+    for proc in procs:
+        out, err = await asyncio.to_thread(proc.communicate, timeout=120)
+        assert proc.returncode == 0, err
+        reports.append(json.loads(out.strip().splitlines()[-1]))
+    count("raced", per_worker * workers)
+    assert reports == [{"advanced": per_worker, "refused": 0, "errors": []}] * workers
+    async with bot.db.read() as conn:
+        after = await EncounterRepository(conn).get_by_channel(slash.channel.id)
+    assert after is not None
+    assert after.version == before.version + per_worker * workers
+    assert after.state.turn == before.state.turn + per_worker * workers
     await dpytest.empty_queue()

@@ -32,6 +32,7 @@ from tests.test_startup import DUMMY_TOKEN, run_bot
 CI_KILLS = 30
 
 
+@pytest.mark.both_backends
 async def test_sigkill_while_writing_then_restart_carries_on(
     bot: TableBot, slash: SlashHarness, settings: Settings
 ) -> None:
@@ -48,7 +49,7 @@ async def test_sigkill_while_writing_then_restart_carries_on(
     roll = await last_roll(bot, mira)
 
     kills, ops = await asyncio.to_thread(
-        kill_loop, Path(settings.database_path), character=mira.id,
+        kill_loop, settings.database_target, character=mira.id,
         guild=slash.guild.id, channel=slash.channel.id, kills=CI_KILLS, seed=1,
     )  # fmt: skip
     count("kills", kills)
@@ -74,9 +75,10 @@ async def test_sigkill_while_writing_then_restart_carries_on(
         assert listed.embeds and listed.ephemeral
     finally:
         await new_db.close()
-    with sqlite3.connect(settings.database_path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
+    if bot.db.backend == "sqlite":  # (PostgreSQL's server keeps its own pages whole)
+        with sqlite3.connect(settings.database_path) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
     await dpytest.empty_queue()
 
 

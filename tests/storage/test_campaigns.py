@@ -10,6 +10,8 @@ from bot.storage.campaigns import CampaignRepository, CampaignSettings, Ruleset
 from bot.storage.database import Database
 from bot.storage.roll_log import RollLogRepository
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 
 async def test_first_use_creates_default_campaign(db: Database) -> None:
     async with db.transaction() as conn:

@@ -13,6 +13,8 @@ from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterNameTaken, CharacterRepository
 from bot.storage.database import Database
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 GUILD = 100
 
 

@@ -33,6 +33,8 @@ from bot.storage.combat import CombatRepository
 from bot.storage.database import Database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 GUILD = 100
 PHYSICAL = (DamageType.PHYSICAL,)
 

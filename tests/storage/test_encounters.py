@@ -29,7 +29,9 @@ from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.database import Database
 from bot.storage.encounters import EncounterChanged, EncounterExists, EncounterRepository
-from bot.storage.migrations import migrate
+from tests.support.pg_fixtures import open_second
+
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 
 GUILD = 100
 CHANNEL = 555
@@ -187,9 +189,8 @@ async def test_two_connections_advancing_at_once_never_lose_a_turn(
         await EncounterRepository(conn).create(
             guild_id=GUILD, channel_id=CHANNEL, gm_id=9, state=state
         )
-    other = await Database.open(tmp_path / "test.sqlite3")
+    other = await open_second(db)
     try:
-        await migrate(other.connection)
         await asyncio.gather(advance(db, 25), advance(other, 25))
     finally:
         await other.close()
@@ -222,7 +223,7 @@ async def test_hp_loss_takes_temporary_hit_points_first(db: Database) -> None:
 
 async def test_concurrent_hp_losses_all_count(db: Database, tmp_path: Path) -> None:
     character_id = await new_character(db)
-    other = await Database.open(tmp_path / "test.sqlite3")
+    other = await open_second(db)
 
     async def bleed(database: Database) -> None:
         for _ in range(10):

@@ -26,13 +26,13 @@ from bot.storage.encounters import EncounterRepository, EncounterStamp
 from bot.storage.roll_log import RollLogRepository, remember_message
 from tests.storage.test_encounters import CHANNEL, GUILD, busy_state
 from tests.storage.test_fastpath import BEGIN, Calls, mira
+from tests.support.pg_fixtures import open_raw
 
 
 @pytest.fixture
 async def other(db: Database) -> AsyncIterator[aiosqlite.Connection]:
     """A second connection on the same file (as another bot process would have)."""
-    conn = await aiosqlite.connect(str(db.path), isolation_level=None)
-    await conn.execute("PRAGMA busy_timeout = 10000")
+    conn = await open_raw(db)
     yield conn
     await conn.close()
 
@@ -134,6 +134,7 @@ async def test_removed_participants_and_moved_effects_are_saved_exactly(db: Data
         assert (await cur.fetchone())[0] == 2
 
 
+@pytest.mark.both_backends
 async def test_stamp_moves_with_any_write_to_a_linked_character(
     db: Database, other: aiosqlite.Connection
 ) -> None:
@@ -192,12 +193,14 @@ async def test_a_deferred_write_rides_in_the_next_transaction(db: Database) -> N
     assert await message_of(db, roll_id) == 1234
 
 
+@pytest.mark.both_backends
 async def test_a_read_sees_deferred_writes(db: Database) -> None:
     roll_id = await new_roll(db)
     remember_message(db, roll_id, 55)
     assert await message_of(db, roll_id) == 55
 
 
+@pytest.mark.both_backends
 async def test_deferred_writes_survive_the_next_transaction_failing(db: Database) -> None:
     roll_id = await new_roll(db)
     remember_message(db, roll_id, 66)
@@ -210,6 +213,7 @@ async def test_deferred_writes_survive_the_next_transaction_failing(db: Database
         assert (await CampaignRepository(conn).get_or_create(GUILD)).gm_role_id is None
 
 
+@pytest.mark.both_backends
 async def test_a_failing_deferred_write_does_not_spoil_the_transaction(db: Database) -> None:
     async def broken(conn: aiosqlite.Connection) -> None:
         await conn.execute("INSERT INTO no_such_table VALUES (1)")

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.storage.database import Database
 from bot.storage.gm_members import GmMemberRepository
+
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 
 GUILD, OTHER = 10, 20
 

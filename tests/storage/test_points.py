@@ -18,6 +18,9 @@ from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.database import Database
 from bot.storage.sessions import SessionAlreadyRunning, SessionRepository
 from tests.storage.test_characters import GUILD, create
+from tests.support.pg_fixtures import open_second
+
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 
 
 async def get(db: Database, character: Character) -> Character:
@@ -27,8 +30,8 @@ async def get(db: Database, character: Character) -> Character:
     return found
 
 
-async def second_process(path: Path) -> Database:
-    return await Database.open(path)
+async def second_process(db: Database) -> Database:
+    return await open_second(db)
 
 
 async def test_hero_point_spends_only_what_there_is(db: Database) -> None:
@@ -46,7 +49,7 @@ async def test_two_processes_spend_one_hero_point_once(db: Database, tmp_path: P
     mira = await create(db)
     async with db.transaction() as conn:
         await CharacterRepository(conn).give_hero_points(mira.id, 1, 99)
-    other = await second_process(Path(db.path))
+    other = await second_process(db)
     try:
 
         async def spend(database: Database) -> int | None:
@@ -92,7 +95,7 @@ async def test_fortune_one_per_source_spent_once_across_processes(db: Database) 
         assert not await repo.grant_fortune(mira.id, "cooking")
         assert await repo.grant_fortune(mira.id, "character")
     assert (await get(db, mira)).fortune_sources == ("character", "cooking")
-    other = await second_process(Path(db.path))
+    other = await second_process(db)
     try:
 
         async def spend(database: Database) -> bool:

@@ -22,6 +22,8 @@ from bot.storage.twod10_characters import (
     TwoD10NameTaken,
 )
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 GUILD = 200
 OTHER_GUILD = 201
 

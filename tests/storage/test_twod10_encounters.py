@@ -21,6 +21,8 @@ from bot.storage.twod10_encounters import (
     tracker_to_json,
 )
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 GUILD = 300
 
 

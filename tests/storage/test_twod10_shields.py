@@ -10,6 +10,8 @@ from bot.storage.twod10_shields import ShieldBlockRepository
 from cogs.twod10.combat_apply import save_vitals
 from tests.storage.test_twod10_characters import GUILD, create
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 
 async def test_blocks_are_counted_until_the_shield_breaks(db: Database) -> None:
     sheet = await create(db)
