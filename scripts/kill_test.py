@@ -1,4 +1,7 @@
-"""Long SIGKILL run: ``python scripts/kill_test.py [--kills 500] [--keep]``.
+"""Long SIGKILL run: ``python scripts/kill_test.py [--kills 500] [--keep] [--backend B]``.
+
+``--backend postgresql`` runs it on a throwaway PostgreSQL server (bench/pg.py), where
+"integrity" is the server's own and the effects-equal-ledger check is the same.
 
 Builds a fresh database (campaign, character, encounter) with the real migrations and
 repositories, then runs the fault loop of tests/reliability/test_faults.py many more
@@ -27,21 +30,20 @@ from bot.rules.hocs.initiative.model import Encounter, NewParticipant  # noqa: E
 from bot.rules.hocs.initiative.roster import add_participants  # noqa: E402
 from bot.rules.hocs.initiative.turns import next_turn  # noqa: E402
 from bot.rules.hocs.initiative.values import InitiativeStats, Side  # noqa: E402
+from bot.storage.backend import open_database  # noqa: E402
 from bot.storage.campaigns import CampaignRepository  # noqa: E402
 from bot.storage.character_codec import CharacterDetails  # noqa: E402
 from bot.storage.characters import CharacterKind, CharacterRepository  # noqa: E402
-from bot.storage.database import Database  # noqa: E402
 from bot.storage.encounters import EncounterRepository  # noqa: E402
-from bot.storage.migrations import migrate  # noqa: E402
 from tests.reliability.faults import kill_loop  # noqa: E402
 
 GUILD, CHANNEL, GM = 100, 200, 300
 
 
-async def seed(path: Path) -> int:
-    db = await Database.open(path)
+async def seed(path: Path | str) -> int:
+    db = await open_database(str(path))  # a SQLite file or a postgresql:// URL
     try:
-        await migrate(db.connection)
+        await db.migrate()
         async with db.transaction() as conn:
             await CampaignRepository(conn).get_or_create(GUILD)
             character = await CharacterRepository(conn).create(
@@ -72,9 +74,21 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--keep", action="store_true", help="keep the database folder")
+    parser.add_argument(
+        "--backend", choices=("sqlite", "postgresql"), default="sqlite",
+        help="postgresql: on a throwaway server (bench/pg.py) instead of a file",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.backend == "postgresql":
+        from bench.pg import fresh_database, server
+
+        with server() as running:
+            return run(fresh_database(running, "tablebot_kill"), args, None)
     folder = Path(tempfile.mkdtemp(prefix="kill-test-"))
-    path = folder / "kill.sqlite3"
+    return run(folder / "kill.sqlite3", args, folder)
+
+
+def run(path: Path | str, args: argparse.Namespace, folder: Path | None) -> int:
     character = asyncio.run(seed(path))
     started = time.monotonic()
     try:
@@ -91,7 +105,9 @@ def main() -> int:
         f"kills survived: {kills}; ops committed and checked: {ops};"
         f" integrity ok after every kill; {took:.0f} s"
     )
-    if args.keep:
+    if folder is None:
+        pass  # the throwaway server and its database are gone with it
+    elif args.keep:
         print(f"database: {path}")
     else:
         for file in folder.iterdir():

@@ -103,4 +103,6 @@ from tests.support.slash import SlashHarness  # noqa: E402  (appended fixture)
 @pytest.fixture
 def slash(bot: TableBot) -> SlashHarness:
     """The slash-command harness on the dpytest bot (see tests/support/slash.py)."""
-    return SlashHarness(bot)
+    # A command's statements are round trips to a server on PostgreSQL: hundreds of
+    # simultaneous ones queue longer on a loaded machine than the harness's default.
+    return SlashHarness(bot, timeout=60.0 if bot.db.backend == "postgresql" else 10.0)

@@ -45,7 +45,7 @@ __all__ = [
 
 _SELECT = (
     "SELECT c.*, (SELECT json_group_array(source) FROM"
-    " (SELECT source FROM fortune_points f WHERE f.character_id = c.id ORDER BY source))"
+    " (SELECT source FROM fortune_points f WHERE f.character_id = c.id ORDER BY source) AS s)"
     " AS fortune FROM characters c"
 )
 

@@ -22,8 +22,11 @@ what is left, once per distinct statement (cached):
 - in an upsert's ``DO UPDATE SET … [WHERE …]`` a bare column on the right of ``=``
   (``revision = revision + 1``) is qualified with the table's name: PostgreSQL sees
   the row and ``excluded`` there and calls a bare name ambiguous, SQLite the row;
-- ``ROW_LOCK`` (a comment SQLite ignores) at the end of a SELECT → ``FOR UPDATE``
-  inside a write transaction, nothing elsewhere. SQLite's ``BEGIN IMMEDIATE`` already
+- ``ROW_LOCK`` (a comment SQLite ignores) at the end of a SELECT → ``FOR NO KEY
+  UPDATE`` inside a write transaction, nothing elsewhere (NO KEY: the lock an UPDATE
+  of non-key columns takes, so it does not wait for, nor deadlock with, the key-share
+  lock a foreign key's insert holds on the row, such as a roll logged for the
+  character). SQLite's ``BEGIN IMMEDIATE`` already
   makes a write transaction's reads current until it commits; PostgreSQL's READ
   COMMITTED does so only for the rows it locks. A repository marks the read whose
   row it then saves under a version (an encounter), so a second process's command
@@ -109,7 +112,7 @@ def _translate(sql: str, named: bool, writing: bool) -> str:
     text = OVERRIDES.get(sql, sql)
     if text is sql:
         text = _rewrite(sql)
-    text = text.replace(_ROW_LOCK, "FOR UPDATE" if writing else "").rstrip()
+    text = text.replace(_ROW_LOCK, "FOR NO KEY UPDATE" if writing else "").rstrip()
     return _placeholders(text, named)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 
+from bot.errors import UserError
 from bot.storage.dialect import to_postgres
 
 Params = Sequence[Any] | Mapping[str, Any]
@@ -33,6 +34,15 @@ Params = Sequence[Any] | Mapping[str, Any]
 
 class PgIntegrityError(sqlite3.IntegrityError):
     """A PostgreSQL constraint violation, worded like SQLite's."""
+
+
+class DatabaseBusy(UserError):
+    """PostgreSQL broke a deadlock between two processes' commands by refusing this one
+    (rare: only two shards writing one guild's rows at once, as during a re-shard).
+    Nothing of it was written; the user is told to run it again."""
+
+    def __init__(self) -> None:
+        super().__init__("The table was busy at that very moment: run the command again.")
 
 
 class Row:
@@ -176,6 +186,8 @@ class PgConnection:
             if mapped is exc:
                 raise
             raise mapped from exc
+        except (pg_errors.DeadlockDetected, pg_errors.SerializationFailure) as exc:
+            raise DatabaseBusy() from exc
         finally:
             await cursor.close()
 

@@ -206,11 +206,11 @@ class RollLogRepository:
         async with self._conn.execute(
             "SELECT * FROM ("
             f" SELECT * FROM (SELECT * FROM roll_log WHERE character_id = ? AND kind IN ({marks})"
-            "  ORDER BY id DESC LIMIT 1)"
+            "  ORDER BY id DESC LIMIT 1) AS own"  # (standard SQL names every subquery)
             " UNION ALL"
             f" SELECT * FROM (SELECT * FROM roll_log WHERE opponent_id = ? AND kind IN ({marks})"
-            "  ORDER BY id DESC LIMIT 1)"
-            ") ORDER BY id DESC LIMIT 1",
+            "  ORDER BY id DESC LIMIT 1) AS opposed"
+            ") AS either ORDER BY id DESC LIMIT 1",
             (character_id, *kinds, character_id, *kinds),
         ) as cursor:
             row = await cursor.fetchone()

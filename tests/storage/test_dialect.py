@@ -71,7 +71,9 @@ def test_insert_or_ignore_becomes_on_conflict_do_nothing() -> None:
 
 def test_row_lock_locks_only_in_a_write_transaction() -> None:
     sql = f"SELECT * FROM encounters WHERE channel_id = ?{ROW_LOCK}"
-    assert pg(sql, writing=True) == "SELECT * FROM encounters WHERE channel_id = %s FOR UPDATE"
+    assert pg(sql, writing=True) == (
+        "SELECT * FROM encounters WHERE channel_id = %s FOR NO KEY UPDATE"
+    )
     assert pg(sql) == "SELECT * FROM encounters WHERE channel_id = %s"
 
 

@@ -107,3 +107,28 @@ async def test_an_unreachable_server_is_a_readable_error_without_the_password() 
         await PgDatabase.open(url)
     assert "hunter2" not in str(caught.value)
     assert redact(url) in str(caught.value)
+
+
+async def test_a_deadlock_between_two_processes_is_a_retry_sentence(pg: PgDatabase) -> None:
+    from bot.storage.pg import DatabaseBusy
+
+    async with pg.transaction() as conn:
+        await conn.execute("INSERT INTO bot_meta (key, value) VALUES ('a', '0'), ('b', '0')")
+    other = await PgDatabase.open(pg.url)
+    locked = asyncio.Barrier(2)
+
+    async def cross(db: PgDatabase, first: str, second: str) -> None:
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE bot_meta SET value = '1' WHERE key = ?", (first,))
+            await locked.wait()  # each holds one row, then wants the other's
+            await conn.execute("UPDATE bot_meta SET value = '1' WHERE key = ?", (second,))
+
+    try:
+        results = await asyncio.gather(
+            cross(pg, "a", "b"), cross(other, "b", "a"), return_exceptions=True
+        )
+    finally:
+        await other.close()
+    refused = [r for r in results if isinstance(r, DatabaseBusy)]
+    assert len(refused) == 1 and results.count(None) == 1, results
+    assert "run the command again" in str(refused[0])

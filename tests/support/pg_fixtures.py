@@ -82,11 +82,12 @@ def pg_server() -> Iterator[Server]:
             pytest.fail(f"CI must test PostgreSQL too, but no server started: {exc}")
         pytest.skip(f"no PostgreSQL server available: {exc}")
     try:
-        with _admin(server) as conn:  # a test server: durability buys nothing here
-            conn.execute("ALTER SYSTEM SET fsync = off")
-            conn.execute("ALTER SYSTEM SET synchronous_commit = off")
-            conn.execute("ALTER SYSTEM SET full_page_writes = off")
-            conn.execute("SELECT pg_reload_conf()")
+        if server.stop is not None:  # our own test server: durability buys nothing here
+            with _admin(server) as conn:
+                conn.execute("ALTER SYSTEM SET fsync = off")
+                conn.execute("ALTER SYSTEM SET synchronous_commit = off")
+                conn.execute("ALTER SYSTEM SET full_page_writes = off")
+                conn.execute("SELECT pg_reload_conf()")
         _migrate_template(server)
         create_database(server, name=SHARED)
         yield server
