@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Iterator, Sized
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +125,22 @@ class World:
         # dpytest never opened a gateway, so Client.close() would fail; close the file.
         await self.bot.db.close()
 
+    def holding_followups(self) -> contextlib.AbstractContextManager[object]:
+        """Hold ``bot.followups`` back until the harness has seen the interaction end
+        (the tree holds them only until the command returns, a step earlier)."""
+        followups = getattr(self.bot, "followups", None)  # (absent from an older bot)
+        return followups.busy() if followups is not None else contextlib.nullcontext()
+
+    async def drain_followups(self) -> int | None:
+        """Run what the last command left for after its reply (``bot.followups``);
+        how long it took in nanoseconds, or None when it left nothing."""
+        followups = getattr(self.bot, "followups", None)  # (absent from an older bot)
+        if followups is None or not followups.pending:
+            return None
+        before = time.perf_counter_ns()
+        await followups.drain()
+        return time.perf_counter_ns() - before
+
     def forget_responses(self) -> None:
         """Drop what the harness recorded so far (it keeps every response for tests)."""
         adapter, recorder = self.slash.adapter, self.slash.channel_recorder
@@ -203,7 +220,10 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
     if start is not None:
         start()  # as setup_hook and on_ready do once the bot is connected
     round_trips = RoundTrips(db.connection)
-    return World(bot=bot, slash=SlashHarness(bot), places=places, round_trips=round_trips)
+    slash = SlashHarness(bot)
+    # Time the reply; the work left for after it is drained by ``World.drain_followups``.
+    slash.drain_followups = False
+    return World(bot=bot, slash=slash, places=places, round_trips=round_trips)
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ from bot.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
 from bot.component_guard import guard
 from bot.config import Settings
 from bot.errors import InputRefused
+from bot.followups import FollowUps
 from bot.option_check import option_problem
 from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
@@ -84,7 +85,12 @@ class TableTree(app_commands.CommandTree):
                 await command_sets.ensure_guild(interaction.guild_id)
             except Exception:  # e.g. the database is locked: globals still answer
                 log.exception("could not register the commands of guild %s", interaction.guild_id)
-        await super()._call(interaction)
+        followups = getattr(self.client, "followups", None)
+        if followups is None:
+            await super()._call(interaction)
+            return
+        with followups.busy():  # the reply first: follow-ups wait for the command
+            await super()._call(interaction)
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:
@@ -127,11 +133,17 @@ class TableBot(commands.Bot):
         self.db = db
         self.dice: Dice = dice or RandomDice()
         self.gm_memory = GmMemory(db)
+        self.followups = FollowUps()  # what a command leaves for after its reply
         self.sync_mode = sync_mode
         self.command_sets = CommandSets(self.tree, db)
         self._sync_lock = asyncio.Lock()
         self.tree.on_error = error_handler.on_app_command_error
         self.add_check(refuse_control_characters)
+
+    async def close(self) -> None:
+        # Queued follow-ups (tracker edits) go out before the connection closes.
+        await self.followups.close()
+        await super().close()
 
     def _get_state(self, **options: Any) -> Any:
         # Every button press must get an answer: see bot.component_guard.

@@ -125,7 +125,9 @@ class SideTrackerService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.trackers = TrackerMessages(self._store_message_id)
+        # bot.tracker_messages; its edits run after the reply (bot.followups)
+        self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
+        self._changed: dict[int, set[int]] = {}  # guild id → sheets not yet followed
 
     async def change(
         self,
@@ -160,6 +162,21 @@ class SideTrackerService:
             after, events = await operation(context)
             saved = await repo.save(record, after)
         return Outcome(saved, [*synced, *events])
+
+    def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
+        """``characters_changed`` after the reply (``bot.followups``), one run per guild
+        for every sheet changed meanwhile, so the command that changed them never waits."""
+        self._changed.setdefault(guild_id, set()).update(sheet_ids)
+
+        async def work() -> None:
+            ids = self._changed.pop(guild_id, set())
+            try:
+                await self.characters_changed(guild_id, sorted(ids))
+            except BaseException:  # retried (bot.followups) with these ids still owed
+                self._changed.setdefault(guild_id, set()).update(ids)
+                raise
+
+        self.trackers.followups.schedule(("2d10 sheets", guild_id), work)
 
     async def characters_changed(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
         """Sheets changed (``bot.events``): every encounter seating one follows them and
@@ -217,6 +234,11 @@ class SideTrackerService:
         """Show the stored state in the channel's tracker, reposting it if it was deleted."""
         channel_id = getattr(channel, "id", 0)
         await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
+
+    def refresh_soon(self, channel: discord.abc.Messageable, *, force: bool = False) -> None:
+        """``refresh_tracker`` after the reply, coalesced per channel (``bot.followups``)."""
+        channel_id = getattr(channel, "id", 0)
+        self.trackers.refresh_soon(channel, lambda: self._tracker_view(channel_id), force=force)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: TrackerRecord, embed: discord.Embed
