@@ -216,6 +216,13 @@ async def _wire(db: Database, settings: Settings, seeded: SeededWorld, *, seed: 
         places = [_build_guild(guild, bot.user) for guild in seeded.guilds]
     finally:
         state.start_dispatch()
+    # As at a real start-up, where each guild's GUILD_CREATE (on_guild_available, with
+    # command sync on) puts its ruleset's commands in the tree before its first
+    # command: else the first command of each of the 1,000 guilds pays for that.
+    command_sets = getattr(bot, "command_sets", None)  # (absent from an older bot)
+    if command_sets is not None:
+        for place in places:
+            await command_sets.ensure_guild(place.guild.id)
     start = getattr(bot, "start_background", None)  # (absent from an older bot)
     if start is not None:
         start()  # as setup_hook and on_ready do once the bot is connected
