@@ -88,6 +88,11 @@ class FollowUps:
                 await self._idle.wait()
 
     @property
+    def handling(self) -> bool:
+        """Whether a command is being handled now (inside ``busy``)."""
+        return self._busy > 0
+
+    @property
     def pending(self) -> int:
         """Keys with work waiting or running (retries waiting out their pause excluded)."""
         return len(self._tasks)
