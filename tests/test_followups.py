@@ -221,3 +221,28 @@ async def test_a_command_replies_before_the_tracker_is_edited(
     assert bot.followups.pending == 0
     slash.drain_followups = True
     await dpytest.empty_queue()
+
+
+async def test_changed_characters_are_followed_only_by_the_guilds_own_ruleset(
+    bot: TableBot, slash: SlashHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    followed: list[str] = []
+    hocs: Any = bot.get_cog("Initiative")
+    twod10: Any = bot.get_cog("2d10 initiative")
+
+    def recorder(name: str) -> Any:
+        async def characters_changed(guild_id: int, ids: Any) -> None:
+            followed.append(f"{name} {list(ids)}")
+
+        return characters_changed
+
+    monkeypatch.setattr(hocs.service, "characters_changed", recorder("hocs"))
+    monkeypatch.setattr(twod10.service, "characters_changed", recorder("2d10"))
+    guild_id = slash.guild.id  # no campaign yet: it plays HOCS
+    await hocs.on_characters_changed(guild_id, (3,))
+    await twod10.on_characters_changed(guild_id, (3,))
+    await hocs.on_characters_changed(guild_id, (1, 2))  # coalesced with the first
+    await twod10.on_characters_changed(guild_id, (1, 2))
+    await bot.followups.drain()
+    assert followed == ["hocs [1, 2, 3]"]
+    await dpytest.empty_queue()

@@ -35,6 +35,7 @@ from bot.rules.hocs.initiative import (
     update_clocks,
 )
 from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import Character, CharacterRepository
@@ -265,6 +266,9 @@ class InitiativeService:
         self._changed.setdefault(guild_id, set()).update(character_ids)
 
         async def work() -> None:
+            if not await self._plays_here(guild_id):
+                self._changed.pop(guild_id, None)
+                return
             ids = self._changed.pop(guild_id, set())
             try:
                 await self.characters_changed(guild_id, sorted(ids))
@@ -273,6 +277,12 @@ class InitiativeService:
                 raise
 
         self.trackers.followups.schedule(("hocs characters", guild_id), work)
+
+    async def _plays_here(self, guild_id: int) -> bool:
+        """Whether the guild plays this ruleset (cached per process): a campaign can't
+        switch while an encounter runs, so another ruleset's guild has none of ours."""
+        sets = getattr(self.bot, "command_sets", None)
+        return sets is None or await sets.ruleset_of(guild_id) is Ruleset.HOCS
 
     async def characters_changed(self, guild_id: int, character_ids: Iterable[int]) -> None:
         """Bring every running encounter of the guild that has one of these characters up

@@ -27,6 +27,7 @@ from bot.permissions import is_gm
 from bot.render.twod10.initiative import HP, tracker_embed
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.turns import mark_down, revive
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
@@ -169,6 +170,9 @@ class SideTrackerService:
         self._changed.setdefault(guild_id, set()).update(sheet_ids)
 
         async def work() -> None:
+            if not await self._plays_here(guild_id):
+                self._changed.pop(guild_id, None)
+                return
             ids = self._changed.pop(guild_id, set())
             try:
                 await self.characters_changed(guild_id, sorted(ids))
@@ -178,10 +182,17 @@ class SideTrackerService:
 
         self.trackers.followups.schedule(("2d10 sheets", guild_id), work)
 
+    async def _plays_here(self, guild_id: int) -> bool:
+        """Whether the guild plays this ruleset (cached per process): a campaign can't
+        switch while an encounter runs, so another ruleset's guild has none of ours."""
+        sets = getattr(self.bot, "command_sets", None)
+        return sets is None or await sets.ruleset_of(guild_id) is Ruleset.TWOD10
+
     async def characters_changed(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
         """Sheets changed (``bot.events``): every encounter seating one follows them and
         its tracker is edited. Errors are logged per channel, never shown."""
-        async with self.bot.db.read() as conn:
+        # (One statement, reading encounters only: the message ids queued are not needed.)
+        async with self.bot.db.single(sees_deferred=False) as conn:
             channels = await TwoD10EncounterRepository(conn).channels_with_sheets(
                 guild_id, sheet_ids
             )
