@@ -161,3 +161,19 @@ def overhead_table(pairs: list[tuple[str, Sample, Sample]]) -> list[str]:
             f" {_ms(on.mean_ns):>8} {_ms(added):>9} ms ({share:3.0f}%)"
         )
     return lines
+
+
+def followup_lines(samples: list[Sample]) -> list[str]:
+    """One line per family whose commands left work for after the reply (tracker edits):
+    on how many operations, and its p50/p99 (not part of the family's times above)."""
+    lines = []
+    for sample in samples:
+        took = sample.followups_ns
+        if took:
+            lines.append(
+                f"{sample.name}: after the reply, follow-ups on {len(took)} of {sample.ops}"
+                f" ops, p50 {percentile(took, 50) / 1e6:.2f} ms, p99"
+                f" {percentile(took, 99) / 1e6:.2f} ms (drained off the clock; their"
+                " statements are counted)"
+            )
+    return lines

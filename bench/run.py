@@ -141,8 +141,13 @@ async def _show_sql(world: World, seed_value: int) -> None:
             world.round_trips.log = []
             calls = world.round_trips.count
             await second()
+            world.round_trips.log.append("  (the reply is out; what it left for after it:)")
+            await world.drain_followups()
             log, world.round_trips.log = world.round_trips.log, None
-            say(f"/{family.command}: {len(log)} statements, {world.round_trips.count - calls}"
+            if log[-1].startswith("  (the reply is out"):
+                log.pop()
+            statements = sum(not line.startswith("  (") for line in log)
+            say(f"/{family.command}: {statements} statements, {world.round_trips.count - calls}"
                 " round trips")  # fmt: skip
             for statement in log:
                 say(f"    {statement}")
@@ -216,6 +221,8 @@ async def _measure(
     for sample in samples.values():
         if sample.note:
             say(f"  {sample.name}: {sample.note}")
+    for line in report.followup_lines(list(samples.values())):
+        say("  " + line)
     say()
     say("Harness overhead (included in every family above):")
     for line in report.overhead_table(pairs):

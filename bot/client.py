@@ -17,6 +17,8 @@ from bot.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
 from bot.component_guard import guard
 from bot.config import Settings
 from bot.errors import InputRefused
+from bot.followups import FollowUps
+from bot.idle_gc import IdleCollector
 from bot.option_check import option_problem
 from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
@@ -85,7 +87,12 @@ class TableTree(app_commands.CommandTree):
                 await command_sets.ensure_guild(interaction.guild_id)
             except Exception:  # e.g. the database is locked: globals still answer
                 log.exception("could not register the commands of guild %s", interaction.guild_id)
-        await super()._call(interaction)
+        followups = getattr(self.client, "followups", None)
+        if followups is None:
+            await super()._call(interaction)
+            return
+        with followups.busy():  # the reply first: follow-ups wait for the command
+            await super()._call(interaction)
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:
@@ -128,12 +135,24 @@ class TableBot(commands.Bot):
         self.db = db
         self.dice: Dice = dice or RandomDice()
         self.gm_memory = GmMemory(db)
+        self.followups = FollowUps()  # what a command leaves for after its reply
+        self.idle_gc = IdleCollector(self._idle_seconds)
         self.sync_mode = sync_mode
         self.shard_plan = ShardPlan.from_settings(settings)
         self.command_sets = CommandSets(self.tree, db)
         self._sync_lock = asyncio.Lock()
         self.tree.on_error = error_handler.on_app_command_error
         self.add_check(refuse_control_characters)
+
+    async def close(self) -> None:
+        # Queued follow-ups (tracker edits) go out before the connection closes.
+        await self.followups.close()
+        await self.idle_gc.stop()
+        await super().close()
+
+    def _idle_seconds(self) -> float:
+        """Seconds the bot has been doing nothing (no command, no transaction)."""
+        return 0.0 if self.followups.handling else self.db.idle_seconds
 
     def _get_state(self, **options: Any) -> Any:
         # Every button press must get an answer: see bot.component_guard.
@@ -222,11 +241,13 @@ class TableBot(commands.Bot):
 
     def start_background(self) -> None:
         """Once started: WAL checkpoints and deferred writes run from a task when idle,
-        not inside a command; and the start-up heap (modules, cogs, commands) is frozen
-        so the collector never walks it again (a full collection of it took 36–54 ms)."""
+        not inside a command; the start-up heap (modules, cogs, commands) is frozen
+        so the collector never walks it again (a full collection of it took 36–54 ms),
+        and later full collections wait for an idle moment (``bot.idle_gc``)."""
         self.db.start_maintenance()
         gc.collect()
         gc.freeze()
+        self.idle_gc.start()
 
     async def on_command_error(  # type: ignore[override]
         self, ctx: commands.Context[Any], error: commands.CommandError

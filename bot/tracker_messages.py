@@ -5,9 +5,11 @@ renders the embed); this module keeps ONE message per channel in step with it:
 
 * ``refresh`` reads the newest state itself under a per-channel lock, so however edits
   interleave the last one shows the last saved state; a version already shown is skipped;
+* ``refresh_soon`` does it after the reply (``bot.followups``): a command answers
+  without waiting for Discord, and a burst of changes in a channel makes one edit;
 * a deleted tracker is reposted and its new id stored through the caller's callback;
 * Discord's 5xx answers are retried (``bot.discord_retry``) and a failed edit is left
-  unmarked, so the next change edits again;
+  unmarked, so the next change edits again (after ``refresh_soon``, a later retry too);
 * the tracker is pinned on every change until it is (``bot.tracker_message``: a missing
   permission is told to the channel once per encounter);
 * ``close`` shows the final embed and unpins it.
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord_retry import retry_server_errors
+from bot.followups import FollowUps
 from bot.tracker_message import TrackerPins
 
 log = logging.getLogger(__name__)
@@ -46,8 +49,12 @@ StoreMessageId = Callable[[int, int], Awaitable[None]]  # (encounter id, message
 class TrackerMessages:
     """One tracker message per channel, shared by the rulesets' tracker services."""
 
-    def __init__(self, store_message_id: StoreMessageId) -> None:
+    def __init__(
+        self, store_message_id: StoreMessageId, followups: FollowUps | None = None
+    ) -> None:
         self._store_message_id = store_message_id
+        self.followups = followups or FollowUps()
+        self._forced: set[int] = set()  # channel ids whose next refresh_soon run must edit
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, discord.Message] = {}  # channel id → tracker message
         self._shown: dict[int, tuple[int, int]] = {}  # channel id → (encounter, version) shown
@@ -56,31 +63,51 @@ class TrackerMessages:
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    async def refresh(
+    def refresh_soon(
         self, channel: discord.abc.Messageable, load: Load, *, force: bool = False
     ) -> None:
+        """``refresh`` after the reply, as follow-up work keyed by the channel: coalesced
+        with the channel's other refreshes still waiting (each loads the newest state
+        when it runs, so the last one shows the last change) and retried if it fails."""
+        channel_id = getattr(channel, "id", 0)
+        if force:
+            self._forced.add(channel_id)
+
+        async def work() -> bool:
+            forced = channel_id in self._forced
+            self._forced.discard(channel_id)
+            return await self.refresh(channel, load, force=forced)
+
+        self.followups.schedule(("tracker", channel_id), work)
+
+    async def refresh(
+        self, channel: discord.abc.Messageable, load: Load, *, force: bool = False
+    ) -> bool:
         """Show what ``load`` returns (read under the channel's lock), reposting a deleted
-        tracker; nothing when there is no encounter."""
+        tracker; nothing when there is no encounter. False when Discord refused the edit
+        or the post (then the tracker is not marked shown: the next refresh tries again)."""
         channel_id = getattr(channel, "id", 0)
         async with self._lock(channel_id):
             view = await load()
             if view is None:
-                return
+                return True
             if not force and self._shown.get(channel_id) == (view.encounter_id, view.version):
-                return
+                return True
             try:
                 message = await self._edit(channel, view)
             except discord.HTTPException as error:
                 # Not marked shown: the next change (or refresh) edits it again.
                 log.warning("could not edit the tracker in channel %s: %s", channel_id, error)
-                return
+                return False
             if message is None:
                 message = await self._post(channel, view)
-            if message is not None:
-                self._messages[channel_id] = message
-                self._shown[channel_id] = (view.encounter_id, view.version)
-                # Also on every later change, so a pin that failed once is made up for.
-                await self._pins.ensure_pinned(channel, message, view.encounter_id)
+            if message is None:
+                return False
+            self._messages[channel_id] = message
+            self._shown[channel_id] = (view.encounter_id, view.version)
+            # Also on every later change, so a pin that failed once is made up for.
+            await self._pins.ensure_pinned(channel, message, view.encounter_id)
+            return True
 
     async def _edit(
         self, channel: discord.abc.Messageable, view: TrackerView

@@ -253,6 +253,13 @@ class Database:
         finally:
             self._conn.inline = False
 
+    @property
+    def idle_seconds(self) -> float:
+        """Seconds since the last transaction or read ended (0 while one runs)."""
+        if self._lock.locked():
+            return 0.0
+        return time.monotonic() - self._last_used
+
     def _used(self, *, wrote: bool) -> None:
         self._last_used = time.monotonic()
         if wrote:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ import discord
 
 from bot.render.combat import Intro
 from bot.rules.hocs.attack import AttackResult
+from bot.storage.characters import Character
 from bot.storage.combat import CombatRepository
 from cogs.combat.choices import record_choice
 from cogs.combat.records import log_attack
@@ -36,8 +38,11 @@ async def store_attack(
     intro: Intro,
     source: str,
     options: dict[str, Any],
+    known: Mapping[int, Character] | None = None,
 ) -> StoredAttack:
-    """Apply and record the attack; ``options`` are the ones a later spend reuses."""
+    """Apply and record the attack; ``options`` are the ones a later spend reuses;
+    ``known``: characters read in this transaction whose points are unchanged since
+    (the buttons need not read them again: a hit changes vitals, not points)."""
     hit = result.hit
     choice_id = None
     if hit is not None and result.inputs is not None:
@@ -67,4 +72,4 @@ async def store_attack(
         extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
         target_id=target_id,
     )
-    return StoredAttack(logged.id, choice_id, await roll_view(conn, logged))
+    return StoredAttack(logged.id, choice_id, await roll_view(conn, logged, known))

@@ -190,6 +190,10 @@ class CombatCog(RulesetCog, name="Combat"):
                     "advantage_asked": advantage, "bonus": bonus, "extra_notes": extra_notes,
                     "threshold_skill": threshold.capitalize() if threshold else None,
                 },
+                # A side that spent determination before the roll is read again: the
+                # target's threshold test (a roll of its own) may still offer one.
+                known={c.id: c for c, paid in ((mine, determination),
+                       (victim.character, defender_determination)) if not paid},
             )  # fmt: skip
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
         if hit is not None and result.inputs is not None:

@@ -101,10 +101,8 @@ class InitiativeCog(RulesetCog, name="Initiative"):
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
         """Another command changed these characters (``bot.events``): redraw their trackers."""
-        try:
-            await self.service.characters_changed(guild_id, character_ids)
-        except Exception:  # a listener's failure must never reach the user
-            log.exception("could not refresh trackers after characters %s changed", character_ids)
+        # After the reply, coalesced per guild (bot.followups): the command never waits.
+        self.service.characters_changed_soon(guild_id, character_ids)
 
     async def _change(self, ctx: Ctx, operation: Operation, *, title: str) -> None:
         """Run an operation, answer (a turn that started, or what changed), update the tracker."""
@@ -126,7 +124,7 @@ class InitiativeCog(RulesetCog, name="Initiative"):
         else:
             await send(ctx, embed=changes_embed(state, outcome.events, title=title))
         await send_test_prompts(ctx.channel, outcome)
-        await self.service.refresh_tracker(ctx.channel)
+        self.service.refresh_soon(ctx.channel)
 
     @commands.hybrid_group(
         name="init",
@@ -147,7 +145,7 @@ class InitiativeCog(RulesetCog, name="Initiative"):
         gm = campaign is not None and is_gm(ctx.author, campaign)
         show = record.state.show_npc_hp or (private and gm)
         await send(ctx, embed=tracker_embed(record.state, show_npc_hp=show), ephemeral=True)
-        await self.service.refresh_tracker(ctx.channel)
+        self.service.refresh_soon(ctx.channel)
 
     @init.command(name="begin", extras={"rulings": RULINGS["begin"]})
     @commands.guild_only()
@@ -179,7 +177,7 @@ class InitiativeCog(RulesetCog, name="Initiative"):
             ctx,
             f"⚔️ {kind} begins. Players: /init join. GM: /init add, then /init next for round 1.",
         )
-        await self.service.refresh_tracker(ctx.channel, force=True)
+        self.service.refresh_soon(ctx.channel, force=True)
 
     @init.command(name="join", extras={"rulings": RULINGS["join"]})
     @commands.guild_only()

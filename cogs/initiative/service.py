@@ -35,6 +35,7 @@ from bot.rules.hocs.initiative import (
     update_clocks,
 )
 from bot.rules.hocs.modifiers import MAX_MODIFIER
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
 from bot.storage.characters import Character, CharacterRepository
@@ -181,7 +182,9 @@ class InitiativeService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.trackers = TrackerMessages(self._store_message_id)  # bot.tracker_messages
+        # bot.tracker_messages; its edits run after the reply (bot.followups)
+        self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
+        self._changed: dict[int, set[int]] = {}  # guild id → characters not yet followed
         # channel id → the record this process saved last, synced, and its stamp
         self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
 
@@ -256,6 +259,31 @@ class InitiativeService:
                 record = replace(record, state=state)
         return record
 
+    def characters_changed_soon(self, guild_id: int, character_ids: Iterable[int]) -> None:
+        """``characters_changed`` after the reply (``bot.followups``), one run per guild
+        for every character changed meanwhile: the command that changed them does not
+        wait for the encounters' saves and tracker edits, and a burst makes one each."""
+        self._changed.setdefault(guild_id, set()).update(character_ids)
+
+        async def work() -> None:
+            if not await self._plays_here(guild_id):
+                self._changed.pop(guild_id, None)
+                return
+            ids = self._changed.pop(guild_id, set())
+            try:
+                await self.characters_changed(guild_id, sorted(ids))
+            except BaseException:  # retried (bot.followups) with these ids still owed
+                self._changed.setdefault(guild_id, set()).update(ids)
+                raise
+
+        self.trackers.followups.schedule(("hocs characters", guild_id), work)
+
+    async def _plays_here(self, guild_id: int) -> bool:
+        """Whether the guild plays this ruleset (cached per process): a campaign can't
+        switch while an encounter runs, so another ruleset's guild has none of ours."""
+        sets = getattr(self.bot, "command_sets", None)
+        return sets is None or await sets.ruleset_of(guild_id) is Ruleset.HOCS
+
     async def characters_changed(self, guild_id: int, character_ids: Iterable[int]) -> None:
         """Bring every running encounter of the guild that has one of these characters up
         to date: their hit points and conditions are stored (a versioned save, only if
@@ -307,6 +335,11 @@ class InitiativeService:
         """Show the stored state in the channel's tracker, reposting it if it was deleted."""
         channel_id = getattr(channel, "id", 0)
         await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
+
+    def refresh_soon(self, channel: discord.abc.Messageable, *, force: bool = False) -> None:
+        """``refresh_tracker`` after the reply, coalesced per channel (``bot.followups``)."""
+        channel_id = getattr(channel, "id", 0)
+        self.trackers.refresh_soon(channel, lambda: self._tracker_view(channel_id), force=force)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: EncounterRecord, embed: discord.Embed

@@ -246,7 +246,7 @@ async def press_act(
         view = None
     await interaction.response.edit_message(embed=embed, view=view)
     if interaction.channel is not None:
-        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+        service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 
 async def press_test(
@@ -274,7 +274,7 @@ async def press_test(
     embed.description = "\n".join(event_lines(outcome.state, events))[:4000]
     await interaction.response.edit_message(embed=embed, view=None)
     if interaction.channel is not None:
-        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+        service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 
 async def press_end(
@@ -299,4 +299,4 @@ async def press_end(
     )
     if interaction.channel is not None:
         await send_test_prompts(interaction.channel, outcome)
-        await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+        service.refresh_soon(interaction.channel)  # type: ignore[arg-type]

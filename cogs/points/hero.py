@@ -165,7 +165,7 @@ class HeroCog(RulesetCog, name="Hero points"):
         if grant.marked:
             initiative: Any = self.bot.get_cog("Initiative")
             if initiative is not None:
-                await initiative.service.refresh_tracker(ctx.channel)
+                initiative.service.refresh_soon(ctx.channel)  # after the reply
 
     async def _damage(self, ctx: Ctx, character: str | None) -> None:
         """2d6 off the last hit the character received, in one transaction."""

@@ -20,7 +20,7 @@ from bot.errors import UserError
 from bot.render.skill_roll import ClashSides, RollHeading, logged_embed
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attack import AttackMode, attack_roll_from_dict
-from bot.rules.hocs.clash import ClashResult, ClashSide
+from bot.rules.hocs.clash import ClashSide
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.pool import PoolResult
 from bot.storage.roll_log import LoggedRoll
@@ -101,15 +101,17 @@ class StoredRoll:
                 roll = _threshold_roll(logged)
                 name = f"{data['target']} (threshold)"
             elif logged.kind == "clash":
-                final = ClashResult.from_dict(data["clash"]).final
+                # Only the deciding round's side is needed: not the whole clash parsed.
+                final = data["clash"]["rounds"][-1]
                 heading = data["a_heading" if side is Side.A else "b_heading"]
-                roll, name = (final.a if side is Side.A else final.b), str(heading["who"])
+                roll = PoolResult.from_dict(final["a" if side is Side.A else "b"])
+                name = str(heading["who"])
             else:
                 roll = _attack_side_roll(data, side)
                 name = str(data["attacker" if side is Side.A else "target"])
         except UserError:
             raise
-        except (KeyError, TypeError, ValueError, RulesError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError, RulesError) as exc:
             raise _damaged(exc) from exc
         return cls(
             logged=logged,

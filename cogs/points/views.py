@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiosqlite
@@ -27,7 +27,7 @@ from bot.render.skill_roll import escape
 from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
-from bot.storage.characters import CharacterRepository
+from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
@@ -105,9 +105,13 @@ def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.
     return view
 
 
-async def spend_items(conn: aiosqlite.Connection, logged: LoggedRoll) -> list[RollSpendButton]:
+async def spend_items(
+    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+) -> list[RollSpendButton]:
     """The spend buttons of a stored roll: for a clash or attack, each side's own row,
-    labelled with its name, for what that side's character has and could change."""
+    labelled with its name, for what that side's character has and could change.
+    ``known``: characters as they are stored now (the command just read them and spent
+    nothing of theirs since), so they need not be read again."""
     repo = CharacterRepository(conn)
     sides: tuple[Side | None, ...] = (None,)
     if logged.kind == "clash":
@@ -120,7 +124,11 @@ async def spend_items(conn: aiosqlite.Connection, logged: LoggedRoll) -> list[Ro
             stored = StoredRoll.load(logged, side)
         except UserError:
             continue  # that side rolled nothing points could change
-        character = await repo.get(stored.owner_id) if stored.owner_id else None
+        owner = stored.owner_id
+        if owner is not None and known and owner in known:
+            character: Character | None = known[owner]
+        else:
+            character = await repo.get(owner) if owner else None
         name = escape_button(stored.name) if side is not None else ""
         for spend in available_spends(stored, character):
             items.append(RollSpendButton(spend, logged.id, stored.revision, side, name))
@@ -132,10 +140,13 @@ def escape_button(name: str) -> str:
     return " ".join(name.split())[:40]
 
 
-async def roll_view(conn: aiosqlite.Connection, logged: LoggedRoll) -> discord.ui.View | None:
-    """Every button a stored roll carries now (an attack's die choices after its spends)."""
+async def roll_view(
+    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+) -> discord.ui.View | None:
+    """Every button a stored roll carries now (an attack's die choices after its spends);
+    ``known`` as for ``spend_items``."""
     items: list[discord.ui.Item[Any]] = []
-    for button in await spend_items(conn, logged):
+    for button in await spend_items(conn, logged, known):
         if button.side is not None:
             button.row = ROWS[button.side]  # one row per side
         items.append(button)

@@ -140,7 +140,7 @@ class ClashCommands:
                 character_id=mine.id,
                 opponent_id=rival.id if rival else None,
             )
-            view = await buttons_for(conn, logged.id, logged)
+            view = await buttons_for(conn, logged.id, logged, unspent=(mine, rival))
         await reply(
             self.bot,
             ctx,

@@ -32,13 +32,21 @@ log = logging.getLogger(__name__)
 
 
 async def buttons_for(
-    conn: aiosqlite.Connection, roll_id: int, logged: StoredLog | None = None
+    conn: aiosqlite.Connection,
+    roll_id: int,
+    logged: StoredLog | None = None,
+    *,
+    unspent: tuple[Character | None, ...] = (),
 ) -> discord.ui.View | None:
     """The buttons a fresh roll gets: what its characters have and could change it (or None).
-    ``logged``: the row just written, if the caller has it (else it is read)."""
+    ``logged``: the row just written, if the caller has it (else it is read).
+    ``unspent``: the roll's characters as this transaction read them, so they are not
+    read again. Exact even after a determination point spent before the roll: that is
+    the only change since, and a roll that has one can't take another (so no button
+    depends on the count); hero and fortune points are as read."""
     if logged is None:
         return await view_for_roll(conn, roll_id)
-    return await roll_view(conn, logged)
+    return await roll_view(conn, logged, {c.id: c for c in unspent if c is not None})
 
 
 async def reply(
@@ -113,5 +121,5 @@ async def roll_and_log(
         conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
         expression=expression, character=character, secret=secret,
     )  # fmt: skip
-    view = await buttons_for(conn, logged.id, logged)
+    view = await buttons_for(conn, logged.id, logged, unspent=(character,))
     return LoggedRoll(logged.id, heading, roll, difficulty, view)

@@ -131,3 +131,28 @@ async def test_many_deadlocked_rounds_stay_within_embed_limits(
     assert len(embed["fields"]) <= 25
     assert "Round 20 (deciding)" in fields(embed)
     await dpytest.empty_queue()
+
+
+async def test_buttons_follow_the_points_each_side_has_after_determination_before_the_roll(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    mira = await make_character(bot, slash.members[0], "Mira")
+    goblin = await make_character(
+        bot, slash.members[1], "Goblin", kind=CharacterKind.ANTAGONIST, active=False
+    )
+    await set_column(bot, mira, "determination", 1)
+    async with bot.db.transaction() as conn:
+        await conn.execute("UPDATE characters SET hero_points = 1 WHERE id = ?", (mira.id,))
+    await set_column(bot, goblin, "determination", 1)
+    # Mira athletics 3 dice + the determination die: 1 2 4 | 5 (two successes);
+    # Goblin athletics 3 dice: 1 2 6 (one success).
+    bot.dice = ScriptedDice([1, 2, 4, 5, 1, 2, 6])
+    result = await slash.run(
+        "clash", user=slash.members[0], skill="athletics", opponent="goblin", determination=True
+    )
+    assert bot.dice.remaining == 0
+    labels = [c["label"] for row in result.components for c in row["components"]]
+    # Mira's last determination point is on the roll (no second one); her hero point can
+    # still reroll; the goblin (the GM's) can spend its own determination after the roll.
+    assert labels == ["Mira: Hero reroll", "Goblin: Spend determination"]
+    await dpytest.empty_queue()

@@ -135,6 +135,8 @@ async def test_both_sides_take_modifiers_and_determination_before_the_roll(
     assert "Bram spent a determination point on the roll" in body
     assert (await fresh(bot, bram)).state.determination == bram.state.determination - 1
     assert (await fresh(bot, gob)).state.determination == gob.state.determination - 1
+    # Each roll holds a determination point already: neither side is offered another.
+    assert not [label for label in labels(result) if "determination" in label]
     await dpytest.empty_queue()
 
 

@@ -110,10 +110,8 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
         """Sheets changed (``bot.events``): linked combatants follow their hit points."""
-        try:
-            await self.service.characters_changed(guild_id, character_ids)
-        except Exception:  # a listener's failure must never reach the user
-            log.exception("could not follow 2d10 sheets %s", character_ids)
+        # After the reply, coalesced per guild (bot.followups): the command never waits.
+        self.service.characters_changed_soon(guild_id, character_ids)
 
     async def _change(self, ctx: Ctx, operation: Operation) -> Outcome:
         """Run an operation, announce what happened (with turn buttons), edit the tracker."""
@@ -134,7 +132,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             elif isinstance(event, ReactionWindowOpened) and event.eligible:
                 kwargs["view"] = reaction_view(outcome.record.id, enc.round, event.after)
         await send(ctx, text, **kwargs)
-        await self.service.refresh_tracker(ctx.channel)
+        self.service.refresh_soon(ctx.channel)
         return outcome
 
     @commands.hybrid_group(
@@ -152,7 +150,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             raise NoEncounter()
         record, hp = loaded
         await send(ctx, embed=tracker_embed(record.encounter, hp), ephemeral=True)
-        await self.service.refresh_tracker(ctx.channel)
+        self.service.refresh_soon(ctx.channel)
 
     @init.command(name="begin", extras={"rulings": rulings("surprise")})
     @commands.guild_only()
@@ -176,7 +174,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             ctx,
             f"⚔️ Combat begins.{surprise} Players: /init join. GM: /init add, then /init next.",
         )
-        await self.service.refresh_tracker(ctx.channel, force=True)
+        self.service.refresh_soon(ctx.channel, force=True)
 
     @init.command(name="join")
     @commands.guild_only()

@@ -27,6 +27,7 @@ from bot.permissions import is_gm
 from bot.render.twod10.initiative import HP, tracker_embed
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.turns import mark_down, revive
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
@@ -125,7 +126,9 @@ class SideTrackerService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.trackers = TrackerMessages(self._store_message_id)
+        # bot.tracker_messages; its edits run after the reply (bot.followups)
+        self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
+        self._changed: dict[int, set[int]] = {}  # guild id → sheets not yet followed
 
     async def change(
         self,
@@ -161,10 +164,35 @@ class SideTrackerService:
             saved = await repo.save(record, after)
         return Outcome(saved, [*synced, *events])
 
+    def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
+        """``characters_changed`` after the reply (``bot.followups``), one run per guild
+        for every sheet changed meanwhile, so the command that changed them never waits."""
+        self._changed.setdefault(guild_id, set()).update(sheet_ids)
+
+        async def work() -> None:
+            if not await self._plays_here(guild_id):
+                self._changed.pop(guild_id, None)
+                return
+            ids = self._changed.pop(guild_id, set())
+            try:
+                await self.characters_changed(guild_id, sorted(ids))
+            except BaseException:  # retried (bot.followups) with these ids still owed
+                self._changed.setdefault(guild_id, set()).update(ids)
+                raise
+
+        self.trackers.followups.schedule(("2d10 sheets", guild_id), work)
+
+    async def _plays_here(self, guild_id: int) -> bool:
+        """Whether the guild plays this ruleset (cached per process): a campaign can't
+        switch while an encounter runs, so another ruleset's guild has none of ours."""
+        sets = getattr(self.bot, "command_sets", None)
+        return sets is None or await sets.ruleset_of(guild_id) is Ruleset.TWOD10
+
     async def characters_changed(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
         """Sheets changed (``bot.events``): every encounter seating one follows them and
         its tracker is edited. Errors are logged per channel, never shown."""
-        async with self.bot.db.read() as conn:
+        # (One statement, reading encounters only: the message ids queued are not needed.)
+        async with self.bot.db.single(sees_deferred=False) as conn:
             channels = await TwoD10EncounterRepository(conn).channels_with_sheets(
                 guild_id, sheet_ids
             )
@@ -217,6 +245,11 @@ class SideTrackerService:
         """Show the stored state in the channel's tracker, reposting it if it was deleted."""
         channel_id = getattr(channel, "id", 0)
         await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
+
+    def refresh_soon(self, channel: discord.abc.Messageable, *, force: bool = False) -> None:
+        """``refresh_tracker`` after the reply, coalesced per channel (``bot.followups``)."""
+        channel_id = getattr(channel, "id", 0)
+        self.trackers.refresh_soon(channel, lambda: self._tracker_view(channel_id), force=force)
 
     async def close_tracker(
         self, channel: discord.abc.Messageable, record: TrackerRecord, embed: discord.Embed

@@ -84,7 +84,7 @@ async def _press(interaction: discord.Interaction, encounter_id: int, operation:
     )
     text = events_text(outcome.tracker.encounter, outcome.events) or "Done."
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+    service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEMPLATE):

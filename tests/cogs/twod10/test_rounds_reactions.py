@@ -145,6 +145,7 @@ async def test_a_linked_sheet_at_zero_hp_puts_its_combatant_down_and_healing_bri
         async with bot.db.transaction() as conn:
             await TwoD10CharacterRepository(conn).change_hp(guild_id, ogre.id, delta)
         await cog.on_characters_changed(guild_id, (ogre.id,))  # type: ignore[union-attr]
+        await bot.followups.drain()  # the listener left it for after the reply
 
     await hp_change(-30)  # 30 HP (toughness 3) to 0
     record = await stored(bot, slash.channel.id)
