@@ -110,3 +110,45 @@ async def test_check_with_odds(bot: TableBot, slash: SlashHarness) -> None:
     [embed] = result.embeds
     assert embed["description"].startswith("-# Odds before the roll: success ")
     await dpytest.empty_queue()
+
+
+async def test_odds_clash_attack_against_a_pool(bot: TableBot, slash: SlashHarness) -> None:
+    await make_character(bot, slash.members[0])
+    bot.dice = ScriptedDice([])  # nothing may be rolled
+    result = await slash.run("odds clash", skill="presence", opponent="1", attack=True)
+    assert not result.ephemeral, result
+    [embed] = result.embeds
+    assert embed["title"] == "Odds: attack, Mira (Presence 1) vs Opponent (1d6)"
+    shown = {f["name"]: f["value"] for f in embed["fields"]}
+    # 1d6 vs 1d6, attacker wins ties: a round goes to A with 1/2, to B with 1/4 and
+    # repeats with 1/4, so A wins 2/3 (less 4^-20 of stand-off, which rounds away).
+    assert shown["Mira (Presence 1) wins"] == "**66.67%**\nby 2+ (advantage): 0.00%"
+    assert shown["Opponent (1d6) wins"].startswith("**33.33%**")
+    assert shown["Stand-off"] == "0.00%\nEach round repeats with 25.00%."
+    assert result.message.files == ["odds.png"]
+    result.assert_no_pings()
+    await dpytest.empty_queue()
+
+
+async def test_odds_clash_refuses_determination_for_a_plain_pool(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await make_character(bot, slash.members[0])
+    result = await slash.run(
+        "odds clash", skill="presence", opponent="3", opponent_determination=True
+    )
+    assert result.ephemeral
+    assert "plain pool has no determination" in result.content
+    await dpytest.empty_queue()
+
+
+async def test_clash_with_odds_shows_them_above_the_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await make_character(bot, slash.members[0])
+    bot.dice = ScriptedDice([4, 1])  # Mira 4 vs opponent 1: Mira wins
+    result = await slash.run("clash", skill="presence", opponent="1", attack=True, odds=True)
+    [embed] = result.embeds
+    first = embed["description"].splitlines()[0]
+    assert first == "-# Odds before the roll: you win 66.67% · they win 33.33% · stand-off 0.00%"
+    await dpytest.empty_queue()
