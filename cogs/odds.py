@@ -25,6 +25,7 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
+from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
@@ -203,6 +204,31 @@ class OddsCog(RulesetCog, name="Odds"):
         title = f"Odds: {'attack' if attack else 'clash'}, {a} vs {b}"
         embed = clash_odds_embed(title, a, b, odds)
         await send(ctx, embed=embed, file=clash_chart(odds))
+
+    @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
+    @app_commands.describe(
+        dice="Dice such as 1d10 1d8 2d6 (+N bonus)",
+        target="Apply each amount to this character's hit points and toughness",
+        damage_type="Damage types, e.g. slash, fire (default physical)",
+        nonlethal="Non-lethal damage (knocks out instead of killing)",
+        toughness="Toughness or mettle to reduce the damage by (without a target)",
+    )
+    async def odds_damage(
+        self,
+        ctx: commands.Context[TableBot],
+        dice: Text,
+        target: Name = None,  # type: ignore[assignment]
+        damage_type: Text = None,  # type: ignore[assignment]
+        nonlethal: bool = False,
+        toughness: Count = 0,
+    ) -> None:
+        """The exact damage a pool deals (many dice, one result), and what it does to a target."""
+        if ctx.interaction is not None:
+            await ctx.defer()
+        await answer_damage_odds(
+            self.bot, ctx, dice=dice, target=target, damage_type=damage_type,
+            nonlethal=nonlethal, toughness=toughness,
+        )  # fmt: skip
 
     @odds_pool.autocomplete("difficulty")
     @odds_check.autocomplete("difficulty")

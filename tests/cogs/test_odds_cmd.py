@@ -152,3 +152,49 @@ async def test_clash_with_odds_shows_them_above_the_dice(
     first = embed["description"].splitlines()[0]
     assert first == "-# Odds before the roll: you win 66.67% · they win 33.33% · stand-off 0.00%"
     await dpytest.empty_queue()
+
+
+async def test_odds_damage_against_a_target(bot: TableBot, slash: SlashHarness) -> None:
+    from tests.cogs.test_combat_helpers import gm, npc, player
+
+    await npc(slash, "Gob")  # STR 3: 12 HP, threshold -6, armor 0
+    bot.dice = ScriptedDice([])  # nothing may be rolled
+    result = await slash.run("odds damage", dice="1d12", target="Gob", **gm(slash))
+    assert not result.ephemeral, result.content
+    [embed] = result.embeds
+    assert embed["title"] == "Odds: damage 1d12 vs Gob"
+    shown = {f["name"]: f["value"] for f in embed["fields"]}
+    # Dead past -6: 19+ (a 10 then 9, 11, 12, or another 10): 1/12 * 4/12 = 1/36.
+    # Inside the threshold: 12-18 (a 12, or a 10 then 2-8): 1/12 + 7/144 = 19/144.
+    # Wound check, 10-18 and alive: an 11, a 12, or a 10 then 1-8: 32/144.
+    assert shown["What it does"].splitlines() == [
+        "Gob dies (beyond the threshold): **2.78%**",
+        "Threshold test (inside the threshold): 13.19%",
+        "Knocked out (non-lethal): 0.00%",
+        "Stays above 0 HP: 84.03%",
+        "Wound check (10+ after reductions, if alive): 22.22%",
+    ]
+    lines = shown["Damage dealt"].splitlines()
+    assert lines[0] == "1: 8.33%" and "10" not in [line.split(":")[0] for line in lines]
+    assert lines[-1] == "13 or more: 6.94%"  # a 10, then 3 or more: 1/12 * 10/12
+    assert result.message.files == ["odds.png"]
+    # A player may not read a hidden NPC's hit points: the damage only.
+    hidden = await slash.run("odds damage", dice="1d12", target="Gob", **player(slash))
+    [embed] = hidden.embeds
+    assert "hit points are hidden" in embed["description"]
+    assert "dies" not in str(embed["fields"])
+    await dpytest.empty_queue()
+
+
+async def test_odds_damage_without_a_target_and_bad_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    result = await slash.run("odds damage", dice="2d6", toughness=1)
+    [embed] = result.embeds
+    shown = {f["name"]: f["value"] for f in embed["fields"]}
+    # Keep the higher d6; two 6s deal 7. 10+ after 1 toughness needs 11+: never.
+    assert shown["Damage dealt"].splitlines()[-1] == "7: 2.78%"
+    assert shown["What it does"] == "Wound check (10+ after reductions): 0.00%"
+    bad = await slash.run("odds damage", dice="3d7")
+    assert bad.ephemeral and "d7 is not one of them" in bad.content
+    await dpytest.empty_queue()

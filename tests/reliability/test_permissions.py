@@ -101,6 +101,7 @@ CASES = [
     Case("check", OWNER, {"skill": "athletics", "character": "Mira"}),
     Case("odds check", OWNER, {"skill": "athletics", "character": "Mira"}),
     Case("odds pool", OPEN, {"dice": 3}),
+    Case("odds damage", OPEN, {"dice": "1d8", "target": "Ogre"}),
     Case("odds clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
     Case("clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
     Case("attack", OWNER, {"target": "Ogre", "weapon": "1d8", "character": "Mira"}),
