@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.errors import GuildOnly
+from bot.errors import GuildOnly, UserError
 from bot.render.odds import chart_file, pool_odds_embed, test_odds_embed
 from bot.render.odds_clash import clash_chart, clash_odds_embed
 from bot.replies import send
@@ -26,6 +26,7 @@ from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
 from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
+from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
@@ -42,6 +43,7 @@ from cogs.skill_rolls.options import (
     Text,
     difficulty_choices,
     parse_difficulty_option,
+    skill_choices,
 )
 
 log = logging.getLogger(__name__)
@@ -230,12 +232,44 @@ class OddsCog(RulesetCog, name="Odds"):
             nonlethal=nonlethal, toughness=toughness,
         )  # fmt: skip
 
+    @odds.command(name="party", extras={"rulings": ODDS_PARTY_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        skill="Skill or attribute every player character rolls",
+        difficulty=ROLL_OPTION_HELP["difficulty"],
+        boons="Boons for everyone (any net boon adds 1d6)",
+        banes="Banes for everyone, besides each one's conditions'",
+    )
+    async def odds_party(
+        self,
+        ctx: commands.Context[TableBot],
+        skill: Text,
+        difficulty: str,
+        boons: Count = 0,
+        banes: Count = 0,
+    ) -> None:
+        """GM: every player character's exact chance at one test, best first."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        level = parse_difficulty_option(difficulty)
+        if level is None:
+            raise UserError("Give a difficulty: a number 0–10 or a name such as Hard.")
+        await answer_party_odds(self.bot, ctx, skill=skill, level=level, boons=boons, banes=banes)
+
     @odds_pool.autocomplete("difficulty")
+    @odds_party.autocomplete("difficulty")
     @odds_check.autocomplete("difficulty")
     async def odds_difficulty_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return difficulty_choices(current)
+
+    @odds_party.autocomplete("skill")
+    async def odds_party_skill_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        # The whole party rolls it: the standard skills and attributes, no one sheet's.
+        return skill_choices(current, None)
 
     @odds_clash.autocomplete("opponent")
     async def odds_opponent_autocomplete(

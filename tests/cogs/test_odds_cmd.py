@@ -198,3 +198,26 @@ async def test_odds_damage_without_a_target_and_bad_dice(
     bad = await slash.run("odds damage", dice="3d7")
     assert bad.ephemeral and "d7 is not one of them" in bad.content
     await dpytest.empty_queue()
+
+
+async def test_odds_party_sorted_for_the_gm(bot: TableBot, slash: SlashHarness) -> None:
+    from bot.storage.characters import CharacterKind
+    from tests.cogs.test_combat_helpers import gm, player
+
+    await make_character(bot, slash.members[0], "Mira", agility=1)
+    await make_character(bot, slash.members[1], "Bram", agility=3)
+    await make_character(
+        bot, slash.members[1], "Ogre", kind=CharacterKind.ANTAGONIST, active=False, agility=5
+    )
+    result = await slash.run("odds party", skill="agility", difficulty="2", **gm(slash))
+    assert not result.ephemeral, result.content
+    [embed] = result.embeds
+    # Bram 3d6 vs 2: P(>=2) = 1/2; Mira 1d6: 0. The antagonist is left out.
+    assert embed["description"].splitlines() == [
+        "**Bram** — Agility 3, 3d6: **50.00%** (advantage 0.00%)",
+        "**Mira** — Agility 1, 1d6: **0.00%** (advantage 0.00%)",
+    ]
+    assert result.message.files == ["odds.png"]
+    refused = await slash.run("odds party", skill="agility", difficulty="2", **player(slash))
+    assert refused.ephemeral and "GM" in refused.content
+    await dpytest.empty_queue()

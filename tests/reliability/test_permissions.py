@@ -72,6 +72,7 @@ CASES = [
          setup=(("character wounds add", {"wound": "speed -10", **MIRA}),)),
     Case("rest", GM, {"place": "good", "resources": "good", "time": "good", "party": True},
          variant="party"),
+    Case("odds party", GM, {"skill": "athletics", "difficulty": "2"}),
     Case("init begin", GM, setup=(("init end", {}),)),
     Case("init add", GM, {"name": "Orc"}),
     Case("init set", GM, {"name": "Goblin 1", "successes": 2}),
