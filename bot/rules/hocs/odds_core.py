@@ -112,18 +112,40 @@ def _caps(spec: PoolSpec, dice: int, sixes: bool) -> tuple[int, int, int]:
 
 
 class _Layout:
-    """Slot offsets: one success moves ``width`` slots, one 6 moves ``six`` slots."""
+    """Slot offsets (one success moves ``width`` slots, one 6 moves ``six``) and what a die
+    of each category is worth.
 
-    __slots__ = ("six", "width")
+    ``unlimited``: focus covers every die (focus >= dice), so every 3 ends a success and
+    every 5 a 6 (``settle_counts`` with focus >= threes + fives). Then 3s and 5s are
+    counted as they come, only failures 1-2 are kept as a count (what guarantees fix),
+    and the policy is asked about the dice it may still reroll (``_policy_counts``):
+    that keeps the states few when focus is large, where counting 3s and 5s up to the
+    focus made the search take seconds.
+    """
 
-    def __init__(self, dice: int, sixes: bool) -> None:
+    __slots__ = ("six", "unlimited", "width")
+
+    def __init__(self, dice: int, sixes: bool, unlimited: bool) -> None:
         # At most dice + 1 sixes before a live chain (the determination die's face and
         # its first chain face), so dice + 2 slots per success count.
         self.width = dice + 2 if sixes else 1
         self.six = 1 if sixes else 0
+        self.unlimited = unlimited
 
     def gain(self, successes: int, sixes: int) -> int:
         return successes * self.width + sixes * self.six
+
+    def value(self, cat: int) -> int:
+        """Slots a die of this category adds before focus and guarantees are placed."""
+        if self.unlimited:
+            return self.gain(cat >= 3, cat >= 5)
+        return self.gain(cat >= 4, cat == 6)
+
+    def counts(self, cat: int) -> tuple[int, int, int]:
+        """What the category adds to the (failures, threes, fives) a state keeps."""
+        if self.unlimited:
+            return (cat == LOW, 0, 0)
+        return (cat < 4, cat == 3, cat == 5)
 
 
 def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]:
@@ -131,21 +153,24 @@ def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]
     extra = spec.extra_die
     ordinary = spec.dice_count - (1 if extra is DieOrigin.DETERMINATION else 0)
     fail_cap, three_cap, five_cap = _caps(spec, spec.dice_count, sixes)
+    if lay.unlimited:
+        # Only min(failures, guaranteed) counts, and the policy's free dice <= rerolls + 1.
+        fail_cap = min(spec.guaranteed, spec.dice_count) + spec.rerolls + 1
     keep = spec.rerolls
-    one, six = lay.gain(1, 0), lay.gain(1, 1)
+    faces = [(cat, weight, lay.value(cat), lay.counts(cat)) for cat, weight in _ORDINARY]
     states: dict[tuple, int] = {((), 0, 0, 0): 1}
     for _ in range(ordinary):
         nxt: dict[tuple, int] = defaultdict(int)
         for (plain, fail, three, five), w in states.items():
-            for cat, weight in ((LOW, 2), (3, 1), (4, 1), (5, 1)):
+            for cat, weight, slots, (df, dt, dv) in faces:
                 key = (
                     _insert(plain, cat, keep),
-                    min(fail_cap, fail + (cat < 4)),
-                    min(three_cap, three + (cat == 3)),
-                    min(five_cap, five + (cat == 5)),
+                    min(fail_cap, fail + df),
+                    min(three_cap, three + dt),
+                    min(five_cap, five + dv),
                 )
-                nxt[key] += (w << (SLOT * one) if cat >= 4 else w) * weight
-            nxt[(plain, fail, three, five)] += w << (SLOT * six)  # a 6: never rerolled
+                nxt[key] += (w << (SLOT * slots)) * weight
+            nxt[(plain, fail, three, five)] += w << (SLOT * lay.value(6))  # never rerolled
         states = nxt
     out: dict[_State, int] = defaultdict(int)
     for (plain, fail, three, five), w in states.items():
@@ -153,7 +178,7 @@ def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]
             out[(plain, fail, three, five, None, False, False, False)] += w * 6
             continue
         for cat, is_one in _DET_FACES:
-            moved = w << (SLOT * one) if cat >= 4 else w
+            moved = w << (SLOT * lay.value(cat))
             out[(plain, fail, three, five, cat, True, is_one, False)] += moved * 6
         # A 6 explodes at once: its first chain face decides whether it may be rerolled.
         fizzled = (plain, fail, three, five, 6, True, False, False)
@@ -165,6 +190,9 @@ def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]
     return out
 
 
+_ORDINARY = ((LOW, 2), (3, 1), (4, 1), (5, 1))
+
+
 def _totals(s: _State) -> tuple[int, int, int]:
     _, failures, threes, fives, d = s[:5]
     if d is None:
@@ -172,19 +200,44 @@ def _totals(s: _State) -> tuple[int, int, int]:
     return failures + (d < 4), threes + (d == 3), fives + (d == 5)
 
 
+def _policy_counts(s: _State, left: int, lay: _Layout) -> tuple[int, int, int]:
+    """The (failures, threes, fives) to ask the policy about.
+
+    With unlimited focus the 3s and 5s no reroll can reach are a success and a 6 in
+    every branch alike: the same constant on every move's value, so leaving them out
+    changes no choice (nor a tie). What is left: every failure 1-2, and the 3s and 5s
+    among the dice the policy may still reroll.
+    """
+    if not lay.unlimited:
+        return _totals(s)
+    plain, lows, _, _, d, det_free = s[:6]
+    free = (*plain[:left], d) if det_free else plain[:left]
+    threes, fives = free.count(3), free.count(5)
+    return lows + (d == LOW) + threes, threes, fives
+
+
+def _settled(s: _State, lay: _Layout, focus: int, guaranteed: int) -> int:
+    """Slots focus and guarantees add once no reroll is left."""
+    if lay.unlimited:
+        return lay.gain(min(s[1] + (s[4] == LOW), guaranteed), 0)
+    fixed, _, fives_up = settle_counts(*_totals(s), focus=focus, guaranteed=guaranteed)
+    return lay.gain(fixed, fives_up)
+
+
 def _reroll(
     s: _State, w: int, old: int, new: int, lay: _Layout, *, det: bool
 ) -> tuple[_State, int]:
-    w = _shift(w, lay.gain((new >= 4) - (old >= 4), (new == 6) - (old == 6)))
+    w = _shift(w, lay.value(new) - lay.value(old))
     plain, failures, threes, fives, d, free, crit, chain = s
     if det:
         return (plain, failures, threes, fives, new, False, crit, chain or new == 6), w
     # A capped count stays at or above the policy's own cap after this move (see _caps).
+    (nf, nt, nv), (of, ot, ov) = lay.counts(new), lay.counts(old)
     return (
         plain[1:],
-        max(0, failures + (new < 4) - (old < 4)),
-        max(0, threes + (new == 3) - (old == 3)),
-        max(0, fives + (new == 5) - (old == 5)),
+        max(0, failures + nf - of),
+        max(0, threes + nt - ot),
+        max(0, fives + nv - ov),
         d,
         free,
         crit,
@@ -199,8 +252,8 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     which clashes need to break ties.
     """
     dice = spec.dice_count
-    lay = _Layout(dice, sixes)
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
+    lay = _Layout(dice, sixes, unlimited=dice > 0 and focus >= dice)
     layer = _first_throw(spec, lay, sixes)
     # final[(crit, chain)]: packed weights over 6^(first throw) * 6^(rerolls spent), all
     # brought to one denominator 6^(dice + 1 + rerolls).
@@ -213,7 +266,8 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
             move = _STOP_MOVE
             if left:
                 det = s[4] if s[5] else None
-                _, move = _best(left, s[0][:left], det, *_totals(s), focus, guaranteed)
+                counts = _policy_counts(s, left, lay)
+                _, move = _best(left, s[0][:left], det, *counts, focus, guaranteed)
             if move == _DETERMINATION or move == _PLAIN:
                 is_det = move == _DETERMINATION
                 old = s[4] if is_det else s[0][0]
@@ -221,7 +275,6 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
                     key, moved = _reroll(s, w, old, new, lay, det=is_det)
                     nxt[key] += moved * weight
             else:
-                fixed, _, fives_up = settle_counts(*_totals(s), focus=focus, guaranteed=guaranteed)
-                final[(s[6], s[7])] += _shift(w, lay.gain(fixed, fives_up)) * scale
+                final[(s[6], s[7])] += _shift(w, _settled(s, lay, focus, guaranteed)) * scale
         layer = nxt
     return Weights(final=dict(final), width=lay.width, denominator=SIDES ** (dice + 1 + rerolls))
