@@ -245,6 +245,30 @@ def _reroll(
     ), w
 
 
+def _plan(
+    s: _State, left: int, lay: _Layout, focus: int, guaranteed: int
+) -> tuple[tuple | None, int]:
+    """(transitions, settled slots) for a state: the policy's move with ``left`` rerolls
+    and, if it rerolls, each (next state's dice, whether a chain went live), slot shift
+    and face weight; if it stops, the slots focus and guarantees add."""
+    move = _STOP_MOVE
+    if left:
+        det = s[4] if s[5] else None
+        counts = _policy_counts(s, left, lay)
+        _, move = _best(left, s[0][:left], det, *counts, focus, guaranteed)
+    if move != _DETERMINATION and move != _PLAIN:
+        return None, _settled(s, lay, focus, guaranteed)
+    is_det = move == _DETERMINATION
+    old = s[4] if is_det else s[0][0]
+    base = (*s[:6], False, False)
+    moves = []
+    for new, weight in ((LOW, 2), (3, 1), (4, 1), (5, 1), (6, 1)):
+        key, _ = _reroll(base, 0, old, new, lay, det=is_det)
+        slots = lay.value(new) - lay.value(old)
+        moves.append(((key[:6], key[7]), slots, weight))
+    return tuple(moves), 0
+
+
 def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     """Exact weights of every outcome of ``roll_pool(spec, dice)``, a live chain left apart.
 
@@ -259,22 +283,23 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     # brought to one denominator 6^(dice + 1 + rerolls).
     final: dict[tuple[bool, bool], int] = defaultdict(int)
     rerolls = spec.rerolls
+    # What a state does depends only on its dice, not on its flags (crit, live chain):
+    # one policy question and one set of transitions per distinct set of dice.
+    plans: dict[tuple, tuple] = {}
     for left in range(rerolls, -1, -1):
         nxt: dict[_State, int] = defaultdict(int)
         scale = SIDES**left
         for s, w in layer.items():
-            move = _STOP_MOVE
-            if left:
-                det = s[4] if s[5] else None
-                counts = _policy_counts(s, left, lay)
-                _, move = _best(left, s[0][:left], det, *counts, focus, guaranteed)
-            if move == _DETERMINATION or move == _PLAIN:
-                is_det = move == _DETERMINATION
-                old = s[4] if is_det else s[0][0]
-                for new, weight in ((LOW, 2), (3, 1), (4, 1), (5, 1), (6, 1)):
-                    key, moved = _reroll(s, w, old, new, lay, det=is_det)
-                    nxt[key] += moved * weight
-            else:
-                final[(s[6], s[7])] += _shift(w, _settled(s, lay, focus, guaranteed)) * scale
+            dice_part = s[:6]
+            plan = plans.get((left, dice_part))
+            if plan is None:
+                plan = _plan(s, left, lay, focus, guaranteed)
+                plans[(left, dice_part)] = plan
+            if plan[0] is None:
+                final[(s[6], s[7])] += _shift(w, plan[1]) * scale
+                continue
+            crit, chain = s[6], s[7]
+            for (key, live), slots, weight in plan[0]:
+                nxt[(*key, crit, chain or live)] += _shift(w, slots) * weight
         layer = nxt
     return Weights(final=dict(final), width=lay.width, denominator=SIDES ** (dice + 1 + rerolls))
