@@ -1,9 +1,11 @@
 """/odds: the exact chance of each outcome of a roll before it is made, with a chart.
 
-HOCS only for now: ``/odds pool`` takes /pool's options, ``/odds check`` /check's
-(the pool comes from the sheet, condition banes included). Nothing is rolled,
-spent or logged; the figures come from ``bot.rules.hocs.odds``, which follows the
-same reroll, focus and guarantee policy as the dice.
+HOCS: ``/odds pool`` takes /pool's options, ``/odds check`` /check's (the pool comes
+from the sheet, condition banes included), ``/odds clash`` /clash's, ``/odds damage``
+/damage's typed dice, and ``/odds party`` asks the GM's one test of every player
+character (the last two answer in ``cogs.odds_damage`` and ``cogs.odds_party``).
+Nothing is rolled, spent or logged; the figures come from ``bot.rules.hocs.odds*``,
+which follow the same reroll, focus and guarantee policy and kept-die choice as the dice.
 """
 
 from __future__ import annotations
