@@ -26,11 +26,11 @@ from functools import lru_cache
 from math import lcm, prod
 
 from bot.rules.errors import RulesError
-from bot.rules.hocs.damage import HitPoints, apply_damage
+from bot.rules.hocs.damage import RESISTANCE_BONUS, HitPoints, apply_damage
 from bot.rules.hocs.damage_pool import DamageType
 from bot.rules.hocs.many_dice import EXPLODING_FACE, MAX_EXPLOSIONS, expected_explosion
 from bot.rules.hocs.threshold import ThresholdState, check_threshold
-from bot.rules.hocs.wounds import needs_wound_check
+from bot.rules.hocs.wounds import WOUND_DAMAGE, needs_wound_check
 
 
 def _key(sides: int, face: int, exploding: bool) -> Fraction:
@@ -143,10 +143,9 @@ def damage_odds(sizes: tuple[int, ...], *, bonus: int = 0, exploding: bool = Tru
 
 @dataclass(frozen=True, slots=True)
 class HitOdds:
-    """What a damage roll does to one target: hit points lost after reductions, and the
-    chance of each threshold state and of a wound check."""
+    """What a damage roll does to one target: the chance of each threshold state (dead,
+    a threshold test, knocked out, fine) and of a wound check."""
 
-    received: dict[int, Fraction]  # damage after toughness/mettle, as ``apply_damage`` says
     states: dict[ThresholdState, Fraction]
     wound_check: Fraction
 
@@ -168,25 +167,37 @@ def hit_odds(
     extra_difficulty: int = 0,
 ) -> HitOdds:
     """Each amount the roll can deal, put through ``apply_damage`` and ``check_threshold``
-    (the functions a real hit uses) and weighted by its chance."""
-    received: dict[int, int] = defaultdict(int)
+    (the functions a real hit uses) and weighted by its chance.
+
+    Past ``settled`` every amount ends the same way (through temporary and hit points,
+    beyond the threshold, 10+ after any reduction), so the long tail of explosions is
+    asked once.
+    """
+    settled = (
+        max(0, target.current) + target.temporary - target.threshold
+        + toughness + mettle + RESISTANCE_BONUS + WOUND_DAMAGE + 1
+    )  # fmt: skip
     states: dict[ThresholdState, int] = defaultdict(int)
     wound = 0
+    asked: dict[int, tuple[ThresholdState, bool]] = {}
     for amount, p in damage.weights:
-        application = apply_damage(
-            target, amount, types=types, lethal=lethal, toughness=toughness, mettle=mettle,
-            resistances=resistances, immunities=immunities,
-        )  # fmt: skip
-        check = check_threshold(application, extra_difficulty=extra_difficulty)
-        received[application.after_reductions] += p
-        states[check.state] += p
-        if needs_wound_check(
-            application.after_reductions, survived=check.state is not ThresholdState.DEAD
-        ):
-            wound += p
+        probe = min(amount, settled)
+        if probe not in asked:
+            application = apply_damage(
+                target, probe, types=types, lethal=lethal, toughness=toughness, mettle=mettle,
+                resistances=resistances, immunities=immunities,
+            )  # fmt: skip
+            check = check_threshold(application, extra_difficulty=extra_difficulty)
+            alive = check.state is not ThresholdState.DEAD
+            asked[probe] = (
+                check.state,
+                needs_wound_check(application.after_reductions, survived=alive),
+            )
+        state, wounded = asked[probe]
+        states[state] += p
+        wound += p if wounded else 0
     den = damage.den
     return HitOdds(
-        received={r: Fraction(w, den) for r, w in sorted(received.items())},
         states={state: Fraction(w, den) for state, w in states.items()},
         wound_check=Fraction(wound, den),
     )

@@ -117,9 +117,33 @@ def test_hit_odds_follow_apply_damage() -> None:
     # A test when 3 - received <= 0: received >= 3, amount >= 5.
     assert hit.states[ThresholdState.TEST_REQUIRED] == odds.at_least(5)
     assert hit.states[ThresholdState.FINE] == 1 - odds.at_least(5)
-    for amount, p in odds.dist.items():
-        applied = apply_damage(target, amount, toughness=2)
-        assert hit.received[applied.after_reductions] >= p
+
+
+def test_hit_odds_equal_applying_every_amount() -> None:
+    """The shortcut for the explosions' long tail changes nothing: every amount applied."""
+    from bot.rules.hocs.threshold import check_threshold
+    from bot.rules.hocs.wounds import needs_wound_check
+
+    odds = damage_odds((12, 10))
+    for target, kw in [
+        (HitPoints(current=4, maximum=12, threshold=-6, temporary=3), {"toughness": 2}),
+        (HitPoints(current=0, maximum=8, threshold=-4), {"lethal": False}),
+        (
+            HitPoints(current=9, maximum=9, threshold=-5),
+            {"mettle": 1, "types": (DamageType.MENTAL,)},
+        ),
+    ]:
+        hit = hit_odds(odds, target, **kw)
+        states: Counter = Counter()
+        wound = Fraction(0)
+        for amount, p in odds.dist.items():
+            applied = apply_damage(target, amount, **kw)
+            check = check_threshold(applied)
+            states[check.state] += p
+            alive = check.state is not ThresholdState.DEAD
+            wound += p if needs_wound_check(applied.after_reductions, survived=alive) else 0
+        assert hit.states == {k: v for k, v in states.items() if v}
+        assert hit.wound_check == wound
 
 
 def test_hit_odds_death_and_wound_check() -> None:
@@ -139,4 +163,4 @@ def test_immunity_and_types_pass_through() -> None:
     odds = damage_odds((6,))
     target = HitPoints(current=5, maximum=5, threshold=-4)
     immune = hit_odds(odds, target, types=(DamageType.FIRE,), immunities=(DamageType.FIRE,))
-    assert immune.received == {0: 1}
+    assert immune.states == {ThresholdState.FINE: 1} and immune.wound_check == 0
