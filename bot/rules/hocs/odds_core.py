@@ -47,9 +47,9 @@ FRESH_CHAIN_MEAN = Fraction(3, 5)
 # Each state carries its weights for every outcome at once, packed into one integer
 # (Kronecker substitution): the weight of k successes and x 6s sits in slot
 # k * width + x (width 1 and x ignored when 6s are not tracked). Gaining a success is
-# a shift, merging states an addition. Weights never exceed 6^(31 + 1 + 10) < 2^109,
-# so 128-bit slots never carry.
-SLOT = 128
+# a shift, merging states an addition. No weight exceeds the denominator
+# 6^(dice + 1 + rerolls), so slots of its bit length (in whole bytes) never carry;
+# a slot no wider than that keeps the integers, and so every addition, small.
 _STOP_MOVE = 0
 
 
@@ -61,9 +61,9 @@ def _insert(plain: tuple[int, ...], cat: int, keep: int) -> tuple[int, ...]:
     return merged[:keep]
 
 
-def _shift(poly: int, slots: int) -> int:
+def _shift(poly: int, bits: int) -> int:
     # An outcome is only ever lost by a die that had it, so a right shift drops no weight.
-    return poly << (SLOT * slots) if slots >= 0 else poly >> (SLOT * -slots)
+    return poly << bits if bits >= 0 else poly >> -bits
 
 
 # A state: (plain, failures, threes, fives, det, det_free, crit, chain) where
@@ -77,7 +77,7 @@ _State = tuple
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """``final[(crit, chain)]``: packed weights over ``denominator`` (see SLOT).
+    """``final[(crit, chain)]``: packed weights over ``denominator``, ``bits`` per slot.
 
     Slot ``k * width + x``: k successes and x 6s (x always 0 when ``width`` is 1).
     """
@@ -85,14 +85,16 @@ class Weights:
     final: dict[tuple[bool, bool], int]
     width: int
     denominator: int
+    bits: int
 
     def outcomes(self):
         """(crit, chain, successes, sixes, weight) for every nonzero weight."""
-        step = SLOT // 8
+        step = self.bits // 8
         for (crit, chain), packed in self.final.items():
             # One byte string, sliced per slot: shifting a long integer slot by slot
             # would copy it once per slot.
-            raw = packed.to_bytes((packed.bit_length() + SLOT - 1) // SLOT * step, "little")
+            slots = (packed.bit_length() + self.bits - 1) // self.bits
+            raw = packed.to_bytes(slots * step, "little")
             for index in range(len(raw) // step):
                 w = int.from_bytes(raw[index * step : (index + 1) * step], "little")
                 if w:
@@ -112,8 +114,8 @@ def _caps(spec: PoolSpec, dice: int, sixes: bool) -> tuple[int, int, int]:
 
 
 class _Layout:
-    """Slot offsets (one success moves ``width`` slots, one 6 moves ``six``) and what a die
-    of each category is worth.
+    """Bit offsets (one success moves ``width`` slots of ``bits`` bits, one 6 moves ``six``
+    slots) and what a die of each category is worth.
 
     ``unlimited``: focus covers every die (focus >= dice), so every 3 ends a success and
     every 5 a 6 (``settle_counts`` with focus >= threes + fives). Then 3s and 5s are
@@ -123,16 +125,18 @@ class _Layout:
     focus made the search take seconds.
     """
 
-    __slots__ = ("six", "unlimited", "width")
+    __slots__ = ("bits", "six", "unlimited", "width")
 
-    def __init__(self, dice: int, sixes: bool, unlimited: bool) -> None:
+    def __init__(self, dice: int, sixes: bool, unlimited: bool, bits: int = 128) -> None:
         # At most dice + 1 sixes before a live chain (the determination die's face and
         # its first chain face), so dice + 2 slots per success count.
-        self.width = dice + 2 if sixes else 1
-        self.six = 1 if sixes else 0
+        self.bits = bits
+        self.width = (dice + 2 if sixes else 1) * bits
+        self.six = bits if sixes else 0
         self.unlimited = unlimited
 
     def gain(self, successes: int, sixes: int) -> int:
+        """The shift, in bits, for gaining ``successes`` and ``sixes`` (either may be < 0)."""
         return successes * self.width + sixes * self.six
 
     def value(self, cat: int) -> int:
@@ -169,8 +173,8 @@ def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]
                     min(three_cap, three + dt),
                     min(five_cap, five + dv),
                 )
-                nxt[key] += (w << (SLOT * slots)) * weight
-            nxt[(plain, fail, three, five)] += w << (SLOT * lay.value(6))  # never rerolled
+                nxt[key] += (w << slots) * weight
+            nxt[(plain, fail, three, five)] += w << lay.value(6)  # never rerolled
         states = nxt
     out: dict[_State, int] = defaultdict(int)
     for (plain, fail, three, five), w in states.items():
@@ -178,7 +182,7 @@ def _first_throw(spec: PoolSpec, lay: _Layout, sixes: bool) -> dict[_State, int]
             out[(plain, fail, three, five, None, False, False, False)] += w * 6
             continue
         for cat, is_one in _DET_FACES:
-            moved = w << (SLOT * lay.value(cat))
+            moved = w << lay.value(cat)
             out[(plain, fail, three, five, cat, True, is_one, False)] += moved * 6
         # A 6 explodes at once: its first chain face decides whether it may be rerolled.
         fizzled = (plain, fail, three, five, 6, True, False, False)
@@ -277,7 +281,9 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     """
     dice = spec.dice_count
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
-    lay = _Layout(dice, sixes, unlimited=dice > 0 and focus >= dice)
+    denominator = SIDES ** (dice + 1 + spec.rerolls)
+    bits = -(-denominator.bit_length() // 8) * 8
+    lay = _Layout(dice, sixes, unlimited=dice > 0 and focus >= dice, bits=bits)
     layer = _first_throw(spec, lay, sixes)
     # final[(crit, chain)]: packed weights over 6^(first throw) * 6^(rerolls spent), all
     # brought to one denominator 6^(dice + 1 + rerolls).
@@ -302,4 +308,5 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
             for (key, live), slots, weight in plan[0]:
                 nxt[(*key, crit, chain or live)] += _shift(w, slots) * weight
         layer = nxt
-    return Weights(final=dict(final), width=lay.width, denominator=SIDES ** (dice + 1 + rerolls))
+    width = lay.width // lay.bits
+    return Weights(final=dict(final), width=width, denominator=denominator, bits=lay.bits)

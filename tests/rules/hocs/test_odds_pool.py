@@ -177,8 +177,8 @@ def test_focus_covering_every_die_matches_the_general_search(monkeypatch, sixes:
     fast = [_outcomes(odds_core.pool_weights(s, sixes=sixes)) for s in specs]
     general = odds_core._Layout.__init__
 
-    def never_unlimited(self, dice: int, sixes: bool, unlimited: bool) -> None:
-        general(self, dice, sixes, False)
+    def never_unlimited(self, dice: int, sixes: bool, unlimited: bool, bits: int = 128) -> None:
+        general(self, dice, sixes, False, bits)
 
     monkeypatch.setattr(odds_core._Layout, "__init__", never_unlimited)
     slow = [_outcomes(odds_core.pool_weights(s, sixes=sixes)) for s in specs]
