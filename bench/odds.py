@@ -1,33 +1,55 @@
-"""Odds benchmark: exact pool odds across pool sizes, beside icepool, plus the chart.
+"""Odds benchmark: exact HOCS odds across pool sizes, beside icepool, plus the chart.
 
-``PYTHONPATH=. python -m bench.odds [--max-rerolls N]`` prints, for pool sizes 1–30,
-the time of ``pool_odds`` (cold cache) with each modifier set, and icepool computing
-the same distribution where it can express it (plain pools, boons/banes, focus and
-guaranteed successes without rerolls; icepool has no way to state the optimal
-reroll policy). Then the chart's render time, and the import time and resident
-memory of the chart code in a fresh interpreter. Rerolls default to 0–1 because
-larger counts take seconds per query today (see README's Odds paragraph).
+``PYTHONPATH=. python -m bench.odds [--max-rerolls N] [--quick]`` prints, cold (every
+cache cleared before each query, the policy's too):
+
+* pools of 1–30 base dice with each modifier set (``pool_odds``), and icepool computing
+  the same distribution where it can express it (boons, banes, focus and guaranteed
+  successes without rerolls or a determination die: icepool has no way to state the
+  optimal reroll policy or the policy's choice of the exploding die);
+* clashes of two such pools (``clash_odds``), an attack and a clash decided on 6s, and
+  icepool for the per-round chance of an attack between plain pools;
+* damage pools of 1–12 dice (``damage_odds`` and ``hit_odds``), including the largest
+  /damage accepts;
+* the chart's render time, and the import time and resident memory of the chart code
+  in a fresh interpreter.
+
+Every row prints the load average first: compare figures only from a quiet machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
 from fractions import Fraction
 
 from bot.render.odds_chart import render_distribution
+from bot.rules.hocs import policy
+from bot.rules.hocs.damage import HitPoints
 from bot.rules.hocs.odds import pool_odds
+from bot.rules.hocs.odds_clash import _raw, clash_odds
+from bot.rules.hocs.odds_damage import damage_odds, hit_odds
 from bot.rules.hocs.pool import PoolSpec
 
 SIZES = (1, 2, 5, 10, 15, 20, 25, 30)
+QUICK_SIZES = (1, 10, 30)
 
 
 def _time(fn) -> float:
     start = time.perf_counter()
     fn()
     return (time.perf_counter() - start) * 1000
+
+
+def _cold() -> None:
+    pool_odds.cache_clear()
+    clash_odds.cache_clear()
+    _raw.cache_clear()
+    damage_odds.cache_clear()
+    policy._best_capped.cache_clear()
 
 
 def _icepool_plain(spec: PoolSpec):
@@ -47,53 +69,157 @@ def _icepool_plain(spec: PoolSpec):
     return total.map(lambda v: final(tuple(v)))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--max-rerolls", type=int, default=1)
-    args = parser.parse_args()
+def _pool_mods(max_rerolls: int) -> list[tuple[str, dict]]:
     mods = [
         ("plain", {}),
         ("boon", {"boons": 1}),
         ("3 banes", {"banes": 3}),
         ("focus 2, guaranteed 1", {"focus": 2, "guaranteed": 1}),
+        ("focus 30, guaranteed 30", {"focus": 30, "guaranteed": 30}),
         ("determination", {"determination": True}),
         ("det + focus 2 + guar 1", {"determination": True, "focus": 2, "guaranteed": 1}),
     ]
-    for r in range(1, args.max_rerolls + 1):
+    for r in range(1, max_rerolls + 1):
         mods.append((f"det + focus 2 + guar 1 + {r} reroll", {
             "determination": True, "focus": 2, "guaranteed": 1, "rerolls": r,
         }))  # fmt: skip
-    print("HOCS pool_odds, cold cache, ms (icepool ms where it can express the pool)")
-    print(f"{'modifiers':34}" + "".join(f"{n:>14}" for n in SIZES))
-    for name, kw in mods:
+        mods.append((f"det + focus 30 + {r} reroll", {
+            "determination": True, "focus": 30, "rerolls": r,
+        }))  # fmt: skip
+    return mods
+
+
+def pool_table(sizes: tuple[int, ...], max_rerolls: int) -> None:
+    print("HOCS pool_odds, cold, ms (icepool ms where it can express the pool)")
+    print(f"{'modifiers':34}" + "".join(f"{n:>14}" for n in sizes))
+    for name, kw in _pool_mods(max_rerolls):
         row = f"{name:34}"
-        for n in SIZES:
+        for n in sizes:
             spec = PoolSpec(base=n, **kw)
-            pool_odds.cache_clear()
+            _cold()
             ours = _time(lambda spec=spec: pool_odds(spec))
             cell = f"{ours:.1f}"
             if not spec.rerolls and not spec.determination:
                 ice = _time(lambda spec=spec: _icepool_plain(spec).probabilities())
                 dist = _icepool_plain(spec)
                 odds = pool_odds(spec)
-                assert all(Fraction(dist.probability(k)) == odds.dist[k] for k in range(n + 1))
+                top = spec.dice_count
+                assert all(Fraction(dist.probability(k)) == odds.dist[k] for k in range(top + 1))
                 cell += f" ({ice:.1f})"
             row += f"{cell:>14}"
-        print(row)
+        print(row, flush=True)
+
+
+def _icepool_attack_round(a: int, b: int) -> tuple[Fraction, Fraction]:
+    """icepool: one round of an attack between plain pools: (A wins, B wins)."""
+    import icepool
+
+    hit = icepool.d6.map(lambda f: 1 if f >= 4 else 0)
+    sa, sb = a @ hit, b @ hit
+    a_wins = icepool.map(lambda x, y: x >= y and x > 0, sa, sb).probability(True)
+    b_wins = icepool.map(lambda x, y: y > x, sa, sb).probability(True)
+    return Fraction(a_wins), Fraction(b_wins)
+
+
+def clash_table(sizes: tuple[int, ...], max_rerolls: int) -> None:
+    print("HOCS clash_odds (both sides the same size), cold, ms (icepool: one attack round)")
+    print(f"{'sides':34}" + "".join(f"{n:>14}" for n in sizes))
+    # (label, both sides' modifiers, attack, A spends determination)
+    rows = [
+        ("attack, plain", {}, True, False),
+        ("clash on 6s, plain", {}, False, False),
+        ("attack, det + focus 2 + guar 1", {"focus": 2, "guaranteed": 1}, True, True),
+        ("clash on 6s, det + focus 2 + guar 1", {"focus": 2, "guaranteed": 1}, False, True),
+    ]
+    for r in range(1, max_rerolls + 1):
+        rows.append((f"clash on 6s, det + {r} reroll", {"rerolls": r}, False, True))
+    for name, kw, attack, det in rows:
+        row = f"{name:34}"
+        for n in sizes:
+            a = PoolSpec(base=n, determination=det, **kw)
+            b = PoolSpec(base=n, **kw)
+            _cold()
+            ours = _time(lambda a=a, b=b, attack=attack: clash_odds(a, b, attack=attack))
+            cell = f"{ours:.1f}"
+            if attack and not kw and not det:
+                ice = _time(lambda n=n: _icepool_attack_round(n, n))
+                odds = clash_odds(a, b, attack=True)
+                a_round, b_round = _icepool_attack_round(n, n)
+                q = 1 - a_round - b_round
+                assert odds.a_wins == a_round * (1 - q**odds.rounds) / (1 - q)
+                cell += f" ({ice:.1f})"
+            row += f"{cell:>14}"
+        print(row, flush=True)
+
+
+def damage_table() -> None:
+    print("HOCS damage_odds + hit_odds, cold, ms (icepool: no way to state the kept-die policy)")
+    pools = [
+        (6,),
+        (10,),
+        (12, 10, 8),
+        (12, 10, 8, 8),
+        (20, 12, 10, 10, 8, 8),
+        (10,) * 12,
+        (20, 12, 10, 10, 8, 8, 6, 6, 4, 4, 10, 12),  # the most /damage takes: 12 dice
+    ]
+    target = HitPoints(current=10, maximum=12, threshold=-6)
+    for sizes in pools:
+        _cold()
+        ms = _time(lambda sizes=sizes: hit_odds(damage_odds(sizes), target, toughness=2))
+        label = " ".join(f"d{s}" for s in sizes)
+        print(f"{label:44}{ms:>10.1f}", flush=True)
+
+
+# Peak resident memory of the probing process itself (VmHWM starts afresh at exec; the
+# getrusage high-water mark would carry over from the forking benchmark).
+_HWM = '[l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1]'
+_PROBES = {
+    "stdlib zlib+struct (ours)": "import bot.render.odds_chart as c",
+    "Pillow": "from PIL import Image, ImageDraw",
+    "matplotlib (Agg)": "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
+}
+
+
+def _probe(python: str, statement: str) -> str:
+    code = (
+        f"import time; t = time.perf_counter(); {statement}; ms = (time.perf_counter() - t)"
+        f" * 1000; rss = int({_HWM}) / 1024; print(f'{{ms:.1f}} ms import, {{rss:.1f}} MiB"
+        " peak RSS')"
+    )
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or "not installed"
+
+
+def chart_figures(other_python: str | None) -> None:
     odds = pool_odds(PoolSpec(base=30, determination=True))
     runs = 50
     ms = _time(lambda: [render_distribution(odds.dist, threshold=10) for _ in range(runs)]) / runs
     print(f"chart render (33 bars, 360x140 PNG): {ms:.2f} ms")
-    probe = (
-        "import time, resource; t = time.perf_counter(); import bot.render.odds_chart;"
-        " print(f'{(time.perf_counter() - t) * 1000:.1f} ms import,"
-        " {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB max RSS')"
+    bare = subprocess.run(
+        [sys.executable, "-c", f"print(int({_HWM}) / 1024)"], capture_output=True, text=True
     )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    print(f"chart library (stdlib zlib+struct): {out.stdout.strip()}")
-    bare = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
-    base = subprocess.run([sys.executable, "-c", bare], capture_output=True, text=True, check=True)
-    print(f"bare interpreter max RSS: {base.stdout.strip()} MiB")
+    print(f"bare interpreter peak RSS: {float(bare.stdout):.1f} MiB")
+    for name, statement in _PROBES.items():
+        python = sys.executable if "ours" in name else (other_python or sys.executable)
+        print(f"chart library {name}: {_probe(python, statement)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--max-rerolls", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="pool sizes 1, 10 and 30 only")
+    parser.add_argument(
+        "--chart-python",
+        help="an interpreter with Pillow and matplotlib (a throwaway venv) to compare with",
+    )
+    args = parser.parse_args()
+    sizes = QUICK_SIZES if args.quick else SIZES
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    pool_table(sizes, args.max_rerolls)
+    clash_table(sizes, args.max_rerolls)
+    damage_table()
+    chart_figures(args.chart_python)
     print("2d10 odds: not implemented in this branch (see README).")
 
 

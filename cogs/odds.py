@@ -1,9 +1,11 @@
 """/odds: the exact chance of each outcome of a roll before it is made, with a chart.
 
-HOCS only for now: ``/odds pool`` takes /pool's options, ``/odds check`` /check's
-(the pool comes from the sheet, condition banes included). Nothing is rolled,
-spent or logged; the figures come from ``bot.rules.hocs.odds``, which follows the
-same reroll, focus and guarantee policy as the dice.
+HOCS: ``/odds pool`` takes /pool's options, ``/odds check`` /check's (the pool comes
+from the sheet, condition banes included), ``/odds clash`` /clash's, ``/odds damage``
+/damage's typed dice, and ``/odds party`` asks the GM's one test of every player
+character (the last two answer in ``cogs.odds_damage`` and ``cogs.odds_party``).
+Nothing is rolled, spent or logged; the figures come from ``bot.rules.hocs.odds*``,
+which follow the same reroll, focus and guarantee policy and kept-die choice as the dice.
 """
 
 from __future__ import annotations
@@ -16,16 +18,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.errors import GuildOnly
+from bot.errors import GuildOnly, UserError
 from bot.render.odds import chart_file, pool_odds_embed, test_odds_embed
+from bot.render.odds_clash import clash_chart, clash_odds_embed
 from bot.replies import send
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import pool_odds, test_odds
+from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
+from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
+from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
+    CHECK_OPTION_HELP,
+    CLASH_OPTION_HELP,
+    CLASH_RULINGS,
+    POOL_OPTION_HELP,
     POOL_RULINGS,
     ROLL_OPTION_HELP,
     Count,
@@ -34,6 +45,7 @@ from cogs.skill_rolls.options import (
     Text,
     difficulty_choices,
     parse_difficulty_option,
+    skill_choices,
 )
 
 log = logging.getLogger(__name__)
@@ -48,8 +60,21 @@ ODDS_RULINGS = [
     " too slow to answer in time.",
     *POOL_RULINGS[:2],
 ]
-_HELP = {k: v for k, v in ROLL_OPTION_HELP.items() if k != "secret"} | {
-    "rerolls": f"Rerolls: roll one failed die again each (0–{ODDS_MAX_REROLLS} for odds)"
+ODDS_CLASH_RULINGS = [
+    "A clash's odds are the whole clash's: the repeats of deadlocked rounds are summed"
+    " exactly (a geometric series), and a stand-off is what is left after the 20-round limit.",
+    "Nothing is spent: the opponent's determination is only counted as spent.",
+    *CLASH_RULINGS[:4],
+]
+_RELABEL = {"rerolls": f"Rerolls: roll one failed die again each (0–{ODDS_MAX_REROLLS} for odds)"}
+_HELP = {k: v for k, v in ROLL_OPTION_HELP.items() if k != "secret"} | _RELABEL
+# Options counted, never spent: the same wording on every /odds subcommand.
+_DETERMINATION = "Count a determination point spent before the roll (exploding boon)"
+_CLASH_HELP = CLASH_OPTION_HELP | {
+    "determination": _DETERMINATION,
+    "opponent_determination": "Count a determination point the opponent spends",
+    "rerolls": f"Your rerolls (0–{ODDS_MAX_REROLLS} for odds)",
+    "opponent_rerolls": f"The opponent's rerolls (0–{ODDS_MAX_REROLLS} for odds)",
 }
 
 
@@ -83,12 +108,7 @@ class OddsCog(RulesetCog, name="Odds"):
         """Exact chances of a roll before you make it."""
 
     @odds.command(name="pool", extras={"rulings": ODDS_RULINGS})
-    @app_commands.describe(
-        **_HELP,
-        dice="Number of d6 in the pool (0–30)",
-        banes="Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
-        determination="Count a determination point spent before the roll (exploding boon)",
-    )
+    @app_commands.describe(**(_HELP | POOL_OPTION_HELP), determination=_DETERMINATION)
     async def odds_pool(
         self,
         ctx: commands.Context[TableBot],
@@ -111,13 +131,7 @@ class OddsCog(RulesetCog, name="Odds"):
 
     @odds.command(name="check", extras={"rulings": ODDS_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        **_HELP,
-        skill="Skill or attribute from the character's sheet",
-        banes="Banes besides the conditions' (added automatically)",
-        determination="Count a determination point spent before the roll (exploding boon)",
-        character="Whose sheet (default: your active character)",
-    )
+    @app_commands.describe(**(_HELP | CHECK_OPTION_HELP), determination=_DETERMINATION)
     async def odds_check(
         self,
         ctx: commands.Context[TableBot],
@@ -144,14 +158,137 @@ class OddsCog(RulesetCog, name="Odds"):
             )  # fmt: skip
         await _answer(ctx, f"Odds: {heading.who}, {heading.what}"[:256], spec, level)
 
+    @odds.command(name="clash", extras={"rulings": ODDS_CLASH_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(**_CLASH_HELP)
+    async def odds_clash(
+        self,
+        ctx: commands.Context[TableBot],
+        skill: Text,
+        opponent: Name,
+        opponent_skill: Text = None,  # type: ignore[assignment]
+        attack: bool = False,
+        boons: Count = 0,
+        banes: Count = 0,
+        focus: Count = 0,
+        rerolls: OddsRerolls = 0,
+        guaranteed: Count = 0,
+        determination: bool = False,
+        opponent_boons: Count = 0,
+        opponent_banes: Count = 0,
+        opponent_focus: Count = 0,
+        opponent_rerolls: OddsRerolls = 0,
+        opponent_guaranteed: Count = 0,
+        opponent_determination: bool = False,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """The exact chance each side wins a clash (or an attack), before it is rolled."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        theirs = {
+            "boons": opponent_boons, "banes": opponent_banes, "focus": opponent_focus,
+            "rerolls": opponent_rerolls, "guaranteed": opponent_guaranteed,
+            "determination": opponent_determination,
+        }  # fmt: skip
+        mine = {
+            "boons": boons, "banes": banes, "focus": focus, "rerolls": rerolls,
+            "guaranteed": guaranteed, "determination": determination,
+        }  # fmt: skip
+        # Read only: nothing is spent, so the transaction just reads the sheets.
+        async with self.bot.db.transaction() as conn:
+            setup = await clash_setup(
+                conn, ctx, skill=skill, opponent=opponent, opponent_skill=opponent_skill,
+                attack=attack, mine=mine, theirs=theirs, character=character, spending=False,
+            )  # fmt: skip
+        if ctx.interaction is not None:
+            await ctx.defer()
+        odds = await asyncio.to_thread(clash_odds, setup.a_spec, setup.b_spec, attack=attack)
+        a = f"{setup.a_heading.who} ({setup.a_heading.what})"
+        b = f"{setup.b_heading.who} ({setup.b_heading.what})"
+        title = f"Odds: {'attack' if attack else 'clash'}, {a} vs {b}"
+        embed = clash_odds_embed(title, a, b, odds)
+        await send(ctx, embed=embed, file=clash_chart(odds))
+
+    @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
+    @app_commands.describe(
+        dice="Dice such as 1d10 1d8 2d6 (+N bonus)",
+        target="Apply each amount to this character's hit points and toughness",
+        damage_type="Damage types, e.g. slash, fire (default physical)",
+        nonlethal="Non-lethal damage (knocks out instead of killing)",
+        toughness="Toughness or mettle to reduce the damage by (without a target)",
+    )
+    async def odds_damage(
+        self,
+        ctx: commands.Context[TableBot],
+        dice: Text,
+        target: Name = None,  # type: ignore[assignment]
+        damage_type: Text = None,  # type: ignore[assignment]
+        nonlethal: bool = False,
+        toughness: Count = 0,
+    ) -> None:
+        """The exact damage a pool deals (many dice, one result), and what it does to a target."""
+        if ctx.interaction is not None:
+            await ctx.defer()
+        await answer_damage_odds(
+            self.bot, ctx, dice=dice, target=target, damage_type=damage_type,
+            nonlethal=nonlethal, toughness=toughness,
+        )  # fmt: skip
+
+    @odds.command(name="party", extras={"rulings": ODDS_PARTY_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        skill="Skill or attribute every player character rolls",
+        difficulty=ROLL_OPTION_HELP["difficulty"],
+        boons="Boons for everyone (any net boon adds 1d6)",
+        banes="Banes for everyone, besides each one's conditions'",
+    )
+    async def odds_party(
+        self,
+        ctx: commands.Context[TableBot],
+        skill: Text,
+        difficulty: str,
+        boons: Count = 0,
+        banes: Count = 0,
+    ) -> None:
+        """GM: every player character's exact chance at one test, best first."""
+        if ctx.guild is None:
+            raise GuildOnly()
+        level = parse_difficulty_option(difficulty)
+        if level is None:
+            raise UserError("Give a difficulty: a number 0–10 or a name such as Hard.")
+        await answer_party_odds(self.bot, ctx, skill=skill, level=level, boons=boons, banes=banes)
+
     @odds_pool.autocomplete("difficulty")
+    @odds_party.autocomplete("difficulty")
     @odds_check.autocomplete("difficulty")
     async def odds_difficulty_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return difficulty_choices(current)
 
+    @odds_party.autocomplete("skill")
+    async def odds_party_skill_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        # The whole party rolls it: the standard skills and attributes, no one sheet's.
+        return skill_choices(current, None)
+
+    @odds_clash.autocomplete("opponent")
+    async def odds_opponent_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await opponent_choices(self.bot, interaction, current)
+
+    @odds_clash.autocomplete("opponent_skill")
+    async def odds_opponent_skill_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await sheet_skill_choices(
+            self.bot, interaction, current, whose="opponent", active=False
+        )
+
     @odds_check.autocomplete("skill")
+    @odds_clash.autocomplete("skill")
     async def odds_skill_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

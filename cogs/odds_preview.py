@@ -1,4 +1,5 @@
-"""The odds line ``odds:True`` adds to /pool and /check (no cog imports: those cogs use it)."""
+"""The odds line ``odds:True`` adds to /pool, /check and /clash (no cog imports: those cogs
+use it)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ import asyncio
 
 from bot.errors import UserError
 from bot.render.odds import preview_line
+from bot.render.odds_clash import clash_preview_line
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import pool_odds, test_odds
+from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 
 # The exact reroll search grows fast with talent rerolls (bench/odds.py): up to 3 keeps
@@ -31,3 +34,10 @@ async def odds_preview(spec: PoolSpec, level: Difficulty | None) -> str:
     pool = await asyncio.to_thread(pool_odds, spec)
     test = None if level is None else await asyncio.to_thread(test_odds, spec, level)
     return preview_line(pool, test)
+
+
+async def clash_preview(a: PoolSpec, b: PoolSpec, *, attack: bool) -> str:
+    """The line of exact clash chances /clash shows with ``odds:True``."""
+    check_odds_rerolls(max(a.rerolls, b.rerolls))
+    odds = await asyncio.to_thread(clash_odds, a, b, attack=attack)
+    return clash_preview_line(odds)

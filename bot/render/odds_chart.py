@@ -41,8 +41,14 @@ def encode_png(rows: Sequence[bytearray], width: int, height: int) -> bytes:
     )
 
 
-def render_distribution(probs: Sequence[Fraction | float], *, threshold: int | None) -> bytes:
-    """Bars for P(k) at k = 0, 1, …; ``threshold``: the count that succeeds (None: one colour)."""
+def render_distribution(
+    probs: Sequence[Fraction | float],
+    *,
+    threshold: int | None,
+    colours: Sequence[tuple[int, int, int]] | None = None,
+) -> bytes:
+    """Bars for P(k) at k = 0, 1, …; ``threshold``: the count that succeeds (None: one colour).
+    ``colours``: one colour per bar instead (outcome charts such as a clash's)."""
     rows = [bytearray(BACKGROUND * WIDTH) for _ in range(HEIGHT)]
     n = max(1, len(probs))
     top = max((float(p) for p in probs), default=0.0) or 1.0
@@ -51,7 +57,10 @@ def render_distribution(probs: Sequence[Fraction | float], *, threshold: int | N
     gap = 1 if slot >= 4 else 0
     baseline = MARGIN + plot_h
     for k, p in enumerate(probs):
-        colour = NEUTRAL if threshold is None else (PASS if k >= threshold else FAIL)
+        if colours is not None:
+            colour = colours[k]
+        else:
+            colour = NEUTRAL if threshold is None else (PASS if k >= threshold else FAIL)
         x0 = MARGIN + int(k * slot) + gap
         x1 = max(x0 + 1, MARGIN + int((k + 1) * slot) - gap)
         bar = round(float(p) / top * plot_h)

@@ -21,7 +21,9 @@ from cogs.skill_rolls.common import (
     spend_determination,
 )
 from cogs.skill_rolls.options import (
+    CHECK_OPTION_HELP,
     CHECK_RULINGS,
+    ODDS_OPTION_HELP,
     ROLL_OPTION_HELP,
     Count,
     Name,
@@ -41,12 +43,9 @@ class CheckCommands:
     @commands.hybrid_command(name="check", extras={"rulings": CHECK_RULINGS})
     @commands.guild_only()
     @app_commands.describe(
-        **ROLL_OPTION_HELP,
-        skill="Skill or attribute from the character's sheet",
-        banes="Banes besides the conditions' (added automatically)",
+        **(ROLL_OPTION_HELP | CHECK_OPTION_HELP),
         determination="Spend one of the character's determination points (exploding boon)",
-        character="Whose sheet (default: your active character)",
-        odds="Show the exact chances before the dice",
+        odds=ODDS_OPTION_HELP,
     )
     async def check(
         self,

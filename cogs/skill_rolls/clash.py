@@ -6,30 +6,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.character_access import UnknownCharacter, may_act_for
 from bot.client import TableBot
-from bot.errors import GuildOnly, UserError
-from bot.render.skill_roll import ClashSides, RollHeading, clash_embed, escape
+from bot.errors import GuildOnly
+from bot.render.skill_roll import ClashSides, clash_embed
 from bot.rules.hocs.clash import ClashSide, resolve_clash
-from bot.rules.hocs.pool import PoolSpec
-from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
+from cogs.odds_preview import check_odds_rerolls, clash_preview
 from cogs.points.common import character_choices
+from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import (
     determination_note,
-    rolling_for,
-    sheet_roll,
     sheet_skill_choices,
     spend_determination,
 )
 from cogs.skill_rolls.options import (
     CLASH_OPTION_HELP,
     CLASH_RULINGS,
+    ODDS_OPTION_HELP,
     Count,
     Name,
     Rerolls,
     Text,
-    opponent_pool_size,
 )
 from cogs.skill_rolls.views import buttons_for, reply
 
@@ -41,7 +38,7 @@ class ClashCommands:
 
     @commands.hybrid_command(name="clash", extras={"rulings": CLASH_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**CLASH_OPTION_HELP)
+    @app_commands.describe(**CLASH_OPTION_HELP, odds=ODDS_OPTION_HELP)
     async def clash(
         self,
         ctx: commands.Context[TableBot],
@@ -62,12 +59,11 @@ class ClashCommands:
         opponent_guaranteed: Count = 0,
         opponent_determination: bool = False,
         character: Name = None,  # type: ignore[assignment]
+        odds: bool = False,
     ) -> None:
         """Roll a clash (or an attack) against another character or a pool of dice."""
         if ctx.guild is None:
             raise GuildOnly()
-        size = opponent_pool_size(opponent)
-        notes: list[str] = []
         theirs = {
             "boons": opponent_boons,
             "banes": opponent_banes,
@@ -76,38 +72,19 @@ class ClashCommands:
             "guaranteed": opponent_guaranteed,
             "determination": opponent_determination,
         }
+        if odds:
+            check_odds_rerolls(max(rerolls, opponent_rerolls))
         async with self.bot.db.transaction() as conn:
-            campaign, mine = await rolling_for(conn, ctx, character)
-            a_spec, a_heading = sheet_roll(
-                mine, skill, boons=boons, banes=banes, focus=focus, rerolls=rerolls,
-                guaranteed=guaranteed, determination=determination,
+            setup = await clash_setup(
+                conn, ctx, skill=skill, opponent=opponent, opponent_skill=opponent_skill,
+                attack=attack, theirs=theirs, character=character, spending=True,
+                mine={"boons": boons, "banes": banes, "focus": focus, "rerolls": rerolls,
+                      "guaranteed": guaranteed, "determination": determination},
             )  # fmt: skip
-            rival: Character | None = None
-            if size is not None:
-                if opponent_determination:
-                    raise UserError(
-                        "A plain pool has no determination points: leave out"
-                        " opponent_determination, or name a character."
-                    )
-                b_spec = PoolSpec(base=size, **theirs)
-                b_heading = RollHeading(who="Opponent", what=f"{size}d6")
-                if opponent_skill:
-                    notes.append("The opponent is a plain pool, so opponent_skill was not used.")
-            else:
-                rival = await CharacterRepository(conn).find(ctx.guild.id, opponent)
-                if rival is None:
-                    raise UnknownCharacter(opponent)
-                if rival.id == mine.id:
-                    raise UserError(
-                        f"{escape(mine.name)} can't clash with itself: pick another opponent."
-                    )
-                if opponent_determination and not may_act_for(ctx.author, campaign, rival):
-                    raise UserError(
-                        f"Only {escape(rival.name)}'s owner or the GM can spend its"
-                        " determination: leave out opponent_determination."
-                    )
-                their_skill = opponent_skill or ("defense" if attack else skill)
-                b_spec, b_heading = sheet_roll(rival, their_skill, **theirs)
+            campaign, mine, rival, notes = setup.campaign, setup.mine, setup.rival, setup.notes
+            a_spec, a_heading, b_spec, b_heading = (
+                setup.a_spec, setup.a_heading, setup.b_spec, setup.b_heading
+            )  # fmt: skip
             if determination:
                 left = await spend_determination(conn, mine)
                 notes.append(determination_note(mine, left))
@@ -141,11 +118,16 @@ class ClashCommands:
                 opponent_id=rival.id if rival else None,
             )
             view = await buttons_for(conn, logged.id, logged, unspent=(mine, rival))
+        embed = clash_embed(sides, result)
+        if odds:
+            # The specs are known only in the transaction; their odds don't depend on the dice.
+            preview = await clash_preview(a_spec, b_spec, attack=attack)
+            embed.description = f"{preview}\n{embed.description or ''}"[:4096]
         await reply(
             self.bot,
             ctx,
             logged.id,
-            clash_embed(sides, result),
+            embed,
             campaign=campaign,
             secret=False,
             view=view,
@@ -161,20 +143,7 @@ class ClashCommands:
     async def opponent_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        choices: list[app_commands.Choice[str]] = []
-        try:
-            size = opponent_pool_size(current) if current.strip() else None
-        except UserError:
-            size = None
-        if size is not None:
-            choices.append(app_commands.Choice(name=f"{size} dice (a plain pool)", value=str(size)))
-        if interaction.guild_id is not None:
-            async with self.bot.db.read() as conn:
-                names = await CharacterRepository(conn).search_names(
-                    interaction.guild_id, current[:64]
-                )
-            choices.extend(app_commands.Choice(name=n, value=n) for n in names)
-        return choices[:25]
+        return await opponent_choices(self.bot, interaction, current)
 
     @clash.autocomplete("skill")
     async def clash_skill_autocomplete(

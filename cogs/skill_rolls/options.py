@@ -33,6 +33,17 @@ ROLL_OPTION_HELP = {
     "guaranteed": "Guaranteed successes: turn one die into a 4 each",
     "secret": "Show the result only to you and the GM",
 }
+# The options only one of /pool and /check has (also /odds pool and /odds check).
+POOL_OPTION_HELP = {
+    "dice": f"Number of d6 in the pool (0–{MAX_POOL_DICE})",
+    "banes": "Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
+}
+CHECK_OPTION_HELP = {
+    "skill": "Skill or attribute from the character's sheet",
+    "banes": "Banes besides the conditions' (added automatically)",
+    "character": "Whose sheet (default: your active character)",
+}
+ODDS_OPTION_HELP = "Show the exact chances before the dice"
 
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<number>-?\d+)\)\s*$")
 

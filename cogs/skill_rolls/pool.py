@@ -20,6 +20,8 @@ from cogs.skill_rolls.common import (
     spend_determination,
 )
 from cogs.skill_rolls.options import (
+    ODDS_OPTION_HELP,
+    POOL_OPTION_HELP,
     POOL_RULINGS,
     ROLL_OPTION_HELP,
     Count,
@@ -57,12 +59,10 @@ class PoolCommands:
 
     @commands.hybrid_command(name="pool", extras={"rulings": POOL_RULINGS})
     @app_commands.describe(
-        **ROLL_OPTION_HELP,
-        dice="Number of d6 in the pool (0–30)",
-        banes="Banes (−1d6 per 2 banes, rounded up, after boons cancel them)",
+        **(ROLL_OPTION_HELP | POOL_OPTION_HELP),
         determination="Spend a determination point of your active character (exploding boon)",
         label="What the roll is for",
-        odds="Show the exact chances before the dice",
+        odds=ODDS_OPTION_HELP,
     )
     async def pool(
         self,

@@ -72,6 +72,7 @@ CASES = [
          setup=(("character wounds add", {"wound": "speed -10", **MIRA}),)),
     Case("rest", GM, {"place": "good", "resources": "good", "time": "good", "party": True},
          variant="party"),
+    Case("odds party", GM, {"skill": "athletics", "difficulty": "2"}),
     Case("init begin", GM, setup=(("init end", {}),)),
     Case("init add", GM, {"name": "Orc"}),
     Case("init set", GM, {"name": "Goblin 1", "successes": 2}),
@@ -101,6 +102,8 @@ CASES = [
     Case("check", OWNER, {"skill": "athletics", "character": "Mira"}),
     Case("odds check", OWNER, {"skill": "athletics", "character": "Mira"}),
     Case("odds pool", OPEN, {"dice": 3}),
+    Case("odds damage", OPEN, {"dice": "1d8", "target": "Ogre"}),
+    Case("odds clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
     Case("clash", OWNER, {"skill": "athletics", "opponent": "Ogre", "character": "Mira"}),
     Case("attack", OWNER, {"target": "Ogre", "weapon": "1d8", "character": "Mira"}),
     # Plain dice are anyone's to roll; naming a weapon rolls that character's weapon.

@@ -155,3 +155,31 @@ def test_every_pool_small_brute_force_with_all_modifiers() -> None:
         dist, _, open_mass = brute(spec, base + r + 1, base + 2)
         assert open_mass == 0
         assert list(pool_odds(spec, base + 2).dist) == dist
+
+
+def _outcomes(weights) -> dict:
+    seen: dict = {}
+    for crit, chain, succ, six, w in weights.outcomes():
+        seen[(crit, chain, succ, six)] = seen.get((crit, chain, succ, six), 0) + w
+    return seen
+
+
+@pytest.mark.parametrize("sixes", [False, True])
+def test_focus_covering_every_die_matches_the_general_search(monkeypatch, sixes: bool) -> None:
+    """With focus >= dice the search counts 3s as successes and 5s as 6s at once and asks
+    the policy only about the dice it may reroll; it must give the general path's weights."""
+    from bot.rules.hocs import odds_core
+
+    specs = [
+        PoolSpec(base=b, determination=d, focus=30, rerolls=r, guaranteed=g)
+        for b, d, r, g in itertools.product((1, 3, 5), (False, True), (0, 1, 3), (0, 2))
+    ]
+    fast = [_outcomes(odds_core.pool_weights(s, sixes=sixes)) for s in specs]
+    general = odds_core._Layout.__init__
+
+    def never_unlimited(self, dice: int, sixes: bool, unlimited: bool, bits: int = 128) -> None:
+        general(self, dice, sixes, False, bits)
+
+    monkeypatch.setattr(odds_core._Layout, "__init__", never_unlimited)
+    slow = [_outcomes(odds_core.pool_weights(s, sixes=sixes)) for s in specs]
+    assert fast == slow
