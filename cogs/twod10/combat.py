@@ -82,13 +82,15 @@ OPTION_HELP = {
 
 
 def situation_for(
-    flags: SituationFlags, target: TwoD10Sheet, *, others: int, parry: int,
+    flags: SituationFlags, target: TwoD10Sheet | None, *, others: int, parry: int,
     advantage: int, disadvantage: int, bonus: int,
 ) -> Situation:  # fmt: skip
+    """``target`` None: raw numbers (/odds attack), no tracked conditions to add."""
+    prone = target is not None and target.has(TwoD10Condition.PRONE)
     return Situation(
         flanking=flags.flanking,
         # A prone target tracked by the bot gives advantage without being named.
-        target_prone=flags.target_prone or target.has(TwoD10Condition.PRONE),
+        target_prone=flags.target_prone or prone,
         target_pinned_by_attacker=flags.target_pinned,
         attacker_pinned=flags.attacker_pinned,
         prepared=flags.prepared,
