@@ -95,7 +95,9 @@ TASK_HELP = {
     "character": "Whose sheet (default: your active character)",
 }
 ATTACK_HELP = {
-    k: v for k, v in OPTION_HELP.items() if k not in ("melee_with", "target", "block", "parry")
+    k: v
+    for k, v in OPTION_HELP.items()
+    if k not in ("melee_with", "target", "block", "parry", "odds")
 } | {
     "target": "Character attacked (or give target_defense for raw numbers)",
     "block": "The target blocks with its shield (halves the damage)",

@@ -199,3 +199,14 @@ def test_two_places_rounds_half_away_from_zero() -> None:
     assert two_places(Fraction(-3, 40)) == "-0.08"
     assert two_places(Fraction(1, 1000)) == "0.00"
     assert two_places(Fraction(10)) == "10.00"
+
+
+async def test_attack_odds_option_shows_the_chance_above_the_dice(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    script(bot, 1, 1)  # a natural 2: no damage dice
+    result = await slash.run("attack", target="Wall", odds=True, **player(slash))
+    assert not result.ephemeral, result.content
+    assert result.content == "-# Odds before the roll: hit 1.00% · expected damage 0.08"
+    assert result.embeds
+    await dpytest.empty_queue()
