@@ -94,7 +94,9 @@ def main() -> None:
     bare = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
     base = subprocess.run([sys.executable, "-c", bare], capture_output=True, text=True, check=True)
     print(f"bare interpreter max RSS: {base.stdout.strip()} MiB")
-    print("2d10 odds: not implemented in this branch (see README).")
+    from bench.odds_twod10 import main as twod10_odds
+
+    twod10_odds()
 
 
 if __name__ == "__main__":

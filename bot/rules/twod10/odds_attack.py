@@ -67,13 +67,14 @@ class AttackOdds:
         return sum(self.damage[max(amount, 0) :], Fraction(0))
 
 
-def _die(face: DieFace) -> dict[int, Fraction]:
+def _die(face: DieFace) -> tuple[dict[int, int], int]:
+    """One damage die as whole counts of each face over their total (exact, fast to add)."""
     s = face.sides
     if s == 1:
-        return {1: Fraction(1)}  # a flat point: nothing is rolled
-    if face.other is not None:  # the axe's two throws, the higher kept: P(k) = (2k−1)/s²
-        return {k: Fraction(2 * k - 1, s * s) for k in range(1, s + 1)}
-    return {k: Fraction(1, s) for k in range(1, s + 1)}
+        return {1: 1}, 1  # a flat point: nothing is rolled
+    if face.other is not None:  # the axe's two throws, the higher kept: (2k − 1) of s²
+        return {k: 2 * k - 1 for k in range(1, s + 1)}, s * s
+    return dict.fromkeys(range(1, s + 1), 1), s
 
 
 @lru_cache(maxsize=1024)
@@ -81,19 +82,20 @@ def damage_totals(damage: DamageResult) -> tuple[tuple[int, Fraction], ...]:
     """The exact damage ``damage``'s dice can deal, by its own ``total``."""
     if not damage.deals_damage:
         return ((0, Fraction(1)),)
-    sums: dict[int, Fraction] = {0: Fraction(1)}
+    sums, whole = {0: 1}, 1
     for face in damage.faces:
-        step: dict[int, Fraction] = defaultdict(Fraction)
-        for a, p in sums.items():
-            for b, q in _die(face).items():
-                step[a + b] += p * q
-        sums = step
-    dealt: dict[int, Fraction] = defaultdict(Fraction)
-    for value, p in sums.items():
+        counts, size = _die(face)
+        step: dict[int, int] = defaultdict(int)
+        for a, m in sums.items():
+            for b, n in counts.items():
+                step[a + b] += m * n
+        sums, whole = step, whole * size
+    dealt: dict[int, int] = defaultdict(int)
+    for value, n in sums.items():
         # One face carrying the whole sum: the result's own arithmetic does the rest.
         probe = replace(damage, faces=(DieFace(sides=value, face=value),))
-        dealt[probe.total] += p
-    return tuple(sorted(dealt.items()))
+        dealt[probe.total] += n
+    return tuple((amount, Fraction(n, whole)) for amount, n in sorted(dealt.items()))
 
 
 def _cover(quarters: int) -> tuple[Fraction, tuple[int, ...], tuple[int, ...]]:

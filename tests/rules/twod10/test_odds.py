@@ -298,3 +298,28 @@ def test_attack_odds_are_a_distribution(
     # Every hit deals at least 1 (ruling reduction-floor): no hit is ever worth 0.
     assert odds.at_least(1) >= odds.hit
     assert odds.hit == sum((p for row, p in odds.rows if row in ROWS[3:]), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["concealable sword", "one-handed sword", "two-handed blunt 2d6", "two-handed axe",
+     "heavy crossbow", "sling"],
+)  # fmt: skip
+@pytest.mark.parametrize("block", [False, True])
+def test_attack_damage_matches_the_bench_icepool_model(name: str, block: bool) -> None:
+    # bench/odds_twod10.py writes the damage rules again in icepool's algebra; every defense
+    # and armor of this grid must agree to the exact fraction.
+    from bench.odds_twod10 import FIGHTER as FIGHTER_BENCH
+    from bench.odds_twod10 import plain_model
+
+    wielded = wield(weapon(name))
+    for defense in (-4, 3, 9, 15):
+        for reduction in (0, 3):
+            target = TargetStats(attribute=Attribute.FINESSE, defense=defense,
+                                 reduction=reduction, armored=bool(reduction))  # fmt: skip
+            situation = Situation(advantage=defense % 2)
+            model = plain_model(wielded, target, situation, block)
+            odds = attack_odds(wielded, FIGHTER_BENCH, target, situation=situation, block=block)
+            assert odds.damage == tuple(
+                Fraction(model.probability(k)) for k in range(len(odds.damage))
+            ), (defense, reduction)
