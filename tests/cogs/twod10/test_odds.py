@@ -210,3 +210,12 @@ async def test_attack_odds_option_shows_the_chance_above_the_dice(
     assert result.content == "-# Odds before the roll: hit 1.00% · expected damage 0.08"
     assert result.embeds
     await dpytest.empty_queue()
+
+
+async def test_help_shows_the_odds_rulings(bot: TableBot, slash: SlashHarness) -> None:
+    attack = text(await slash.run("help", command="odds attack", **player(slash)))
+    assert "a missed shot into melee that strays into someone else" in attack
+    assert "doesn't read a parry waiting on the tracker" in attack
+    task = text(await slash.run("help", command="odds task", **player(slash)))
+    assert "natural 2 on its own row" in task
+    await dpytest.empty_queue()
