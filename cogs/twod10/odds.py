@@ -10,6 +10,7 @@ which drive the same rules functions as the dice. A query takes milliseconds
 from __future__ import annotations
 
 import logging
+from fractions import Fraction
 from typing import Literal
 
 import aiosqlite
@@ -19,13 +20,15 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
+from bot.permissions import require_gm
 from bot.render.character import safe
+from bot.render.odds import percent
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack_inputs import TargetStats, attacker_stats, parry_value, target_stats
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.difficulty import match_difficulty_names
+from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names
 from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds import task_odds
 from bot.rules.twod10.odds_attack import attack_odds
@@ -33,7 +36,12 @@ from bot.rules.twod10.rulings import ruling
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.tasks import MAX_EDGE
 from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10_characters import (
+    TwoD10CharacterRepository,
+    TwoD10Condition,
+    TwoD10Kind,
+    TwoD10Sheet,
+)
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
@@ -52,6 +60,7 @@ from cogs.twod10.combat_options import (
 from cogs.twod10.combat_weapons import wielded_for
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
+    Against,
     bonus_modifiers,
     check_task_options,
     resolve_against,
@@ -78,6 +87,11 @@ TRACKER_RULING = (
     " its effect. The HP line shows only when you may see the target's HP."
 )
 _RULES = [ruling(k).text for k in ("odds-natural-two", "odds-stray")]
+PARTY_LINES = 40  # keeps the embed far under Discord's 4,096-character description
+PARTY_RULING = (
+    "/odds party is the GM's: every living player character's chance at the same task, from"
+    " their own sheets, best first."
+)
 TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
 ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING]
 
@@ -252,7 +266,66 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         embed = attack_odds_embed(title, against, odds, target_hp=hp)
         await send(ctx, embed=embed, file=attack_chart(odds, target_hp=hp))
 
+    @odds.command(name="party", extras={"rulings": [ODDS_RULING, PARTY_RULING]})
+    @commands.guild_only()
+    @app_commands.describe(
+        **{k: TASK_HELP[k] for k in ("attribute", "skill", "difficulty", "advantage",
+                                     "disadvantage", "bonus")}
+    )  # fmt: skip
+    @app_commands.autocomplete(skill=options.skill_choices)
+    async def odds_party(
+        self,
+        ctx: Ctx,
+        attribute: AttributeName | None = None,
+        skill: TaskText = None,  # type: ignore[assignment]
+        difficulty: TaskText = None,  # type: ignore[assignment]
+        advantage: Count = 0,
+        disadvantage: Count = 0,
+        bonus: TaskBonus = 0,
+    ) -> None:
+        """GM: every player character's chance at one task, one line each, best first."""
+        guild = guild_of(ctx)
+        level = check_task_options(
+            difficulty=difficulty, target=None, score=None, rank=None, character=None
+        )
+        key = options.parse_skill_option(skill) if skill is not None else None
+        async with self.bot.db.read() as conn:
+            campaign = await campaign_for_reading(conn, guild)
+            require_gm(ctx.author, campaign, "ask the whole party's odds")
+            sheets = await TwoD10CharacterRepository(conn).list(guild.id)
+        vs = Against(text=f"difficulty {difficulty_label(level)}", modifier=level, target=None)
+        lines: list[tuple[Fraction, str]] = []
+        what = ""
+        for sheet in sheets:
+            if sheet.kind is not TwoD10Kind.PC or sheet.has(TwoD10Condition.DEAD):
+                continue
+            n = task_numbers(sheet, attribute, key, score=None, rank=None, fallback_who="")
+            what = n.what
+            try:
+                odds = task_odds(
+                    attribute=n.attribute, skill=n.skill, difficulty=level,
+                    extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+                )  # fmt: skip
+            except RulesError as exc:
+                raise options.rules(exc) from None
+            line = f"**{safe(sheet.name)}**: {percent(odds.success)} ({odds.modifier:+d})"
+            lines.append((odds.success, line))
+        if not lines:
+            raise UserError("No living player character here yet: players create one first.")
+        # Best chance first; equal chances keep the sheets' name order (a stable sort).
+        lines.sort(key=lambda pair: pair[0], reverse=True)
+        shown = [line for _, line in lines[:PARTY_LINES]]
+        if len(lines) > PARTY_LINES:
+            shown.append(f"… and {len(lines) - PARTY_LINES} more.")
+        embed = discord.Embed(
+            title=f"Odds for the party: {safe(what)}"[:256],
+            description=f"Success against {vs.text}\n" + "\n".join(shown),
+            colour=discord.Colour.blurple(),
+        )
+        await send(ctx, embed=embed)
+
     @odds_task.autocomplete("difficulty")
+    @odds_party.autocomplete("difficulty")
     async def odds_difficulty_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

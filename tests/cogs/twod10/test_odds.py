@@ -219,3 +219,21 @@ async def test_help_shows_the_odds_rulings(bot: TableBot, slash: SlashHarness) -
     task = text(await slash.run("help", command="odds task", **player(slash)))
     assert "natural 2 on its own row" in task
     await dpytest.empty_queue()
+
+
+async def test_odds_party_lists_living_player_characters_best_first(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    # Finesse 5 succeeds on naturals 5+ (94 in 100), finesse 0 on 10+ (64); the Ogre is an
+    # antagonist and not listed.
+    result = await slash.run("odds party", attribute="finesse", **gm(slash))
+    assert not result.ephemeral, result.content
+    [embed] = result.embeds
+    assert embed["title"] == "Odds for the party: Finesse"
+    assert embed["description"].splitlines() == [
+        "Success against difficulty Normal (+0)",
+        "**Wall**: 94.00% (+5)",
+        "**Brann**: 64.00% (+0)",
+    ]
+    refused(await slash.run("odds party", attribute="finesse", **player(slash)), "Only the GM")
+    await dpytest.empty_queue()
