@@ -220,7 +220,9 @@ def main() -> None:
     clash_table(sizes, args.max_rerolls)
     damage_table()
     chart_figures(args.chart_python)
-    print("2d10 odds: not implemented in this branch (see README).")
+    from bench.odds_twod10 import main as twod10_odds
+
+    twod10_odds()
 
 
 if __name__ == "__main__":

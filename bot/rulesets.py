@@ -58,6 +58,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         extensions=(
             "cogs.twod10.characters",
             "cogs.twod10.tasks",
+            "cogs.twod10.odds",
             "cogs.twod10.combat",
             "cogs.twod10.combat_adjust",
             "cogs.twod10.initiative",

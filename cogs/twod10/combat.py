@@ -14,6 +14,7 @@ from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.combat import attack_embed
+from bot.render.twod10.odds import attack_preview_line
 from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack import (
@@ -28,6 +29,7 @@ from bot.rules.twod10.attack import (
 from bot.rules.twod10.attack_inputs import MISSILE
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.maneuvers import Maneuver
+from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.wielding import Wielded
 from bot.rulesets import Ruleset, RulesetCog
@@ -78,17 +80,20 @@ OPTION_HELP = {
     "disadvantage": "Other disadvantages the GM imposes",
     "bonus": "Another modifier the GM applies",
     "character": "Attacker (default: your active one)",
+    "odds": "Show the exact chance to hit and the expected damage before the dice",
 }
 
 
 def situation_for(
-    flags: SituationFlags, target: TwoD10Sheet, *, others: int, parry: int,
+    flags: SituationFlags, target: TwoD10Sheet | None, *, others: int, parry: int,
     advantage: int, disadvantage: int, bonus: int,
 ) -> Situation:  # fmt: skip
+    """``target`` None: raw numbers (/odds attack), no tracked conditions to add."""
+    prone = target is not None and target.has(TwoD10Condition.PRONE)
     return Situation(
         flanking=flags.flanking,
         # A prone target tracked by the bot gives advantage without being named.
-        target_prone=flags.target_prone or target.has(TwoD10Condition.PRONE),
+        target_prone=flags.target_prone or prone,
         target_pinned_by_attacker=flags.target_pinned,
         attacker_pinned=flags.attacker_pinned,
         prepared=flags.prepared,
@@ -141,6 +146,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         disadvantage: Edge = 0,
         bonus: Bonus = 0,
         character: Name = None,  # type: ignore[assignment]
+        odds: bool = False,
     ) -> None:
         """Attack a character: the 2d10 roll, the damage dice it moves, armor, the target's HP."""
         if ctx.guild is None:
@@ -185,10 +191,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 # A ranged attack can't be parried, so a waiting parry stays for the next.
                 tracker_parry = waiting if wielded.kind not in MISSILE else 0
                 parry_points = tracker_parry or self._parry(victim, parry)
-                result = self._roll(
+                result, preview = self._roll(
                     attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
                     defense=defense, finesse=finesse, block=block, parry=parry_points,
-                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                    advantage=advantage, disadvantage=disadvantage, bonus=bonus, odds=odds,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -216,7 +222,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             changed += [victim.id, attacker.id]  # the tracker redraws the encounters they're in
         notify_characters_changed(self.bot, ctx.guild.id, changed)
         log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
-        await send(ctx, embed=attack_embed(report))
+        await send(ctx, preview, embed=attack_embed(report))
 
     @staticmethod
     def _parry(victim: TwoD10Sheet, parry: str | None) -> int:
@@ -243,8 +249,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         advantage: int,
         disadvantage: int,
         bonus: int,
-    ) -> AttackResult:
-        """Roll the attack (and redirect a stray shot); RulesError for what can't be."""
+        odds: bool = False,
+    ) -> tuple[AttackResult, str | None]:
+        """Roll the attack (and redirect a stray shot), with the odds line before the dice
+        when ``odds``; RulesError for what can't be."""
         chosen = Maneuver(maneuver) if maneuver else None
         if defense is not None:
             attribute = Attribute(defense)
@@ -257,15 +265,21 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             disadvantage=disadvantage, bonus=bonus,
         )  # fmt: skip
         dice = self.bot.dice
+        stats, aimed = attacker_stats(attacker.character), target_stats(victim.character, attribute)
+        preview = None
+        if odds:  # the same arguments as the roll below, before any die
+            preview = attack_preview_line(attack_odds(
+                wielded, stats, aimed, use_finesse=finesse, maneuver=chosen,
+                situation=situation, block=block,
+            ))  # fmt: skip
         result = roll_attack(
-            wielded, attacker_stats(attacker.character),
-            target_stats(victim.character, attribute), use_finesse=finesse, maneuver=chosen,
+            wielded, stats, aimed, use_finesse=finesse, maneuver=chosen,
             situation=situation, block=block, dice=dice,
         )  # fmt: skip
         if result.stray is not None and result.stray.new_target is not None:
             stray = others[result.stray.new_target - 1]
             result = redirect_attack(result, target_stats(stray.character, attribute), dice=dice)
-        return result
+        return result, preview
 
 
 async def setup(bot: TableBot) -> None:

@@ -18,20 +18,28 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.character import safe
+from bot.render.twod10.odds import task_preview_line
 from bot.render.twod10.task import task_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names, parse_difficulty
-from bot.rules.twod10.skills import SkillKey
-from bot.rules.twod10.tasks import MAX_EDGE, Modifier, TaskResult, roll_task
+from bot.rules.twod10.difficulty import match_difficulty_names
+from bot.rules.twod10.odds import task_odds
+from bot.rules.twod10.tasks import MAX_EDGE, TaskResult, roll_task
 from bot.rulesets import Ruleset, RulesetCog
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from bot.storage.twod10_characters import TwoD10Sheet
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.rulings import RULINGS
+from cogs.twod10.task_inputs import (
+    Against,
+    TaskNumbers,
+    bonus_modifiers,
+    check_task_options,
+    resolve_against,
+    task_numbers,
+)
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +80,7 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
         character="Whose sheet (default: your active character)",
         label="What the roll is for",
         secret="Show the result only to you and the GM",
+        odds="Show the exact chance of success before the dice",
     )
     @app_commands.autocomplete(
         skill=options.skill_choices,
@@ -94,46 +103,30 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
         character: Text = None,  # type: ignore[assignment]
         label: Label = None,  # type: ignore[assignment]
         secret: bool = False,
+        odds: bool = False,
     ) -> None:
         """Roll 2d10 + attribute + skill; the reply names the to-hit table's band."""
         guild = guild_of(ctx)
-        if difficulty is not None and target is not None:
-            raise UserError("Roll against a difficulty or a target, not both.")
-        if rank is not None and score is None:
-            raise UserError("rank goes with score (raw numbers); give score too, or drop rank.")
-        if score is not None and character is not None:
-            raise UserError("Use score for raw numbers or character for a sheet, not both.")
-        try:
-            level = parse_difficulty(difficulty) if difficulty is not None else 0
-        except RulesError as exc:
-            raise _rules(exc) from None
+        level = check_task_options(
+            difficulty=difficulty, target=target, score=score, rank=rank, character=character
+        )
         key = options.parse_skill_option(skill) if skill is not None else None
         secret = bool(secret) and ctx.interaction is not None
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
-            repo = TwoD10CharacterRepository(conn)
             sheet: TwoD10Sheet | None = None
             if score is None:
                 sheet = await resolve_sheet(conn, campaign, ctx.author, character, "roll for them")
-            against, modifier = f"difficulty {difficulty_label(level)}", level
-            target_sheet = None
-            if target is not None:
-                target_sheet = await repo.find(guild.id, target[:64])
-                if target_sheet is None:
-                    raise UserError(
-                        f"There is no character called {safe(target[:64])} here:"
-                        " check /character list."
-                    )
-                defended = Attribute(target_defense)
-                value = target_sheet.character.defense_value(defended)
-                against = f"{target_sheet.name}'s {defended.value} defense {value}"
-                modifier = -value
-            result, who, what = _roll(
-                self.bot, sheet, attribute, key, score=score, rank=rank, modifier=modifier,
-                modifier_label="target's defense" if target_sheet else "difficulty",
-                bonus=bonus, advantage=advantage, disadvantage=disadvantage,
+            vs = await resolve_against(conn, guild.id, level, target, target_defense)
+            against, target_sheet = vs.text, vs.target
+            numbers = task_numbers(
+                sheet, attribute, key, score=score, rank=rank,
                 fallback_who=ctx.author.display_name,
             )  # fmt: skip
+            # Computed before the dice, from the same numbers: the chance as it stood.
+            preview = _odds_line(numbers, vs, bonus, advantage, disadvantage) if odds else None
+            result = _roll(self.bot, numbers, vs, bonus, advantage, disadvantage)
+            who, what = numbers.who, numbers.what
             roll_id = await RollLogRepository(conn).record(
                 guild_id=guild.id,
                 channel_id=ctx.channel.id,
@@ -153,9 +146,10 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
             where = await deliver_to_gm(
                 guild, campaign, f"Secret task by {safe(ctx.author.display_name)}", embed=embed
             )
-            message = await send(ctx, f"-# Secret: {where}.", embed=embed, ephemeral=True)
+            content = f"-# Secret: {where}." + (f"\n{preview}" if preview else "")
+            message = await send(ctx, content, embed=embed, ephemeral=True)
         else:
-            message = await send(ctx, embed=embed)
+            message = await send(ctx, preview, embed=embed)
         if message is not None:
             async with self.bot.db.transaction() as conn:
                 await RollLogRepository(conn).set_message(roll_id, message.id)
@@ -173,47 +167,34 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
 
 def _roll(
     bot: TableBot,
-    sheet: TwoD10Sheet | None,
-    attribute: str | None,
-    key: SkillKey | None,
-    *,
-    score: int | None,
-    rank: int | None,
-    modifier: int,
-    modifier_label: str,
+    numbers: TaskNumbers,
+    vs: Against,
     bonus: int,
     advantage: int,
     disadvantage: int,
-    fallback_who: str,
-) -> tuple[TaskResult, str, str]:
-    """The rolled task, whose it is, and what was rolled (attribute + skill)."""
-    chosen = Attribute(attribute) if attribute is not None else None
-    if chosen is None and key is not None and key.attribute is not None:
-        chosen = key.attribute  # a defense skill names its attribute
-    if chosen is None and score is None:
-        raise UserError("Name the attribute to roll with, e.g. attribute:finesse.")
-    attr_label = chosen.value if chosen else "score"
-    skill_label = key.label.lower() if key else "no skill"
-    if sheet is not None:
-        assert chosen is not None
-        attr_value, skill_value, who = sheet.character.attribute(chosen), 0, sheet.name
-        if key is not None:
-            skill_value = sheet.character.skill(key)
-    else:
-        attr_value, skill_value, who = int(score or 0), int(rank or 0), fallback_who
-        if key is None and rank:
-            skill_label = "rank"
-    extra = (Modifier(label="bonus", value=bonus),) if bonus else ()
+) -> TaskResult:
     try:
-        result = roll_task(
-            attribute=attr_value, skill=skill_value, difficulty=modifier, extra=extra,
-            advantage=advantage, disadvantage=disadvantage, attribute_label=attr_label,
-            skill_label=skill_label, difficulty_label=modifier_label, dice=bot.dice,
+        return roll_task(
+            attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
+            extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+            attribute_label=numbers.attribute_label, skill_label=numbers.skill_label,
+            difficulty_label=vs.label, dice=bot.dice,
         )  # fmt: skip
     except RulesError as exc:
         raise _rules(exc) from None
-    what = attr_label.capitalize() + (f" + {key.label}" if key else "")
-    return result, who, what
+
+
+def _odds_line(
+    numbers: TaskNumbers, vs: Against, bonus: int, advantage: int, disadvantage: int
+) -> str:
+    try:
+        odds = task_odds(
+            attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
+            extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+        )  # fmt: skip
+    except RulesError as exc:
+        raise _rules(exc) from None
+    return task_preview_line(odds)
 
 
 def _logged(

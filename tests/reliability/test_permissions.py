@@ -189,6 +189,10 @@ CASES += [  # 2d10 combat
          setup=(("character edit", {"shield": "Buckler", **MIRA}),)),
     Case("attack", OWNER, {"target": "Ogre", "character": "Mira"}, ruleset="2d10"),
     Case("condition list", OPEN, {"target": "Mira"}, ruleset="2d10"),
+    # Odds read the sheets (as /character show does) and change nothing: anyone may ask.
+    Case("odds task", OPEN, {"attribute": "mind", "character": "Mira"}, ruleset="2d10"),
+    Case("odds attack", OPEN, {"target": "Ogre", "character": "Mira"}, ruleset="2d10"),
+    Case("odds party", GM, {"attribute": "mind"}, ruleset="2d10"),
 ]  # fmt: skip
 
 

@@ -273,6 +273,14 @@ RULINGS: tuple[Ruling, ...] = (
                 "backlash; their concentration ends too."),
     Ruling(key="one-concentration", topic="Magic",
            text="A caster holds one concentration at a time; a new one ends the old."),
+    # Odds
+    Ruling(key="odds-natural-two", topic="Odds",
+           text="The odds show a natural 2 on its own row, apart from the band its total "
+                "would fall in (the dice name it a failure), so the rows add up to 100%."),
+    Ruling(key="odds-stray", topic="Odds",
+           text="Attack odds give the damage the aimed target takes; a missed shot into melee "
+                "that strays into someone else deals the target nothing and shows on its own "
+                "line."),
 )  # fmt: skip
 
 

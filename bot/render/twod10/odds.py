@@ -1,0 +1,145 @@
+"""2d10 odds as embeds: each to-hit row, the damage distribution, a chart attached.
+
+Percentages are the exact fractions printed to two decimals, rounded half up, as the
+HOCS odds print them (``bot.render.odds.percent``).
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import discord
+
+from bot.render.character import safe
+from bot.render.odds import percent
+from bot.render.odds_chart import render_distribution
+from bot.rules.twod10.odds import FIRST_SUCCESS_ROW, NATURAL_TWO_ROW, ROWS, TaskOdds
+from bot.rules.twod10.odds_attack import COVER_ROW, AttackOdds
+from bot.rules.twod10.tasks import Edge
+
+CHART_NAME = "odds.png"
+COLOUR = discord.Colour.blurple()
+FIELD_LIMIT = 1024
+FOOTER = "Exact odds from the same rules functions as the dice."
+
+_ROW_LABELS = {
+    NATURAL_TWO_ROW: "Natural 2 (always fails)",
+    COVER_ROW: "Stopped by hard cover",
+}
+
+
+def row_label(row: str) -> str:
+    return _ROW_LABELS.get(row, row[:1].upper() + row[1:])
+
+
+def _edge_text(edge: Edge) -> str:
+    return {
+        Edge.NONE: "2d10",
+        Edge.ADVANTAGE: "3d10, lowest dropped (advantage)",
+        Edge.DISADVANTAGE: "3d10, highest dropped (disadvantage)",
+    }[edge]
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """Lines packed into field values of at most 1,024 characters."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= FIELD_LIMIT:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:FIELD_LIMIT])
+    return out
+
+
+def two_places(value: Fraction) -> str:
+    """A number to two decimals, rounded half away from zero on the exact value."""
+    hundredths = (abs(value) * 200 + 1) // 2
+    sign = "-" if value < 0 and hundredths else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def _rows_text(rows: list[tuple[str, Fraction]]) -> str:
+    return "\n".join(f"{row_label(row)}: {percent(p)}" for row, p in rows)
+
+
+def task_odds_embed(title: str, against: str, odds: TaskOdds) -> discord.Embed:
+    """``title`` names who rolls what; ``against`` the difficulty or the target's defense."""
+    embed = discord.Embed(title=title[:256], colour=COLOUR)
+    embed.description = (
+        f"{_edge_text(odds.edge)} {odds.modifier:+d} against {safe(against)}\n"
+        f"Success: **{percent(odds.success)}**"
+    )[:4096]
+    embed.add_field(
+        name="To-hit table",
+        value=_rows_text(list(zip(ROWS, odds.row_chances(), strict=True))),
+        inline=False,
+    )
+    embed.add_field(name="Natural 20", value=percent(odds.natural_twenty))
+    embed.add_field(name="Expected total", value=two_places(odds.expected_total))
+    embed.set_image(url=f"attachment://{CHART_NAME}")
+    embed.set_footer(text=FOOTER)
+    return embed
+
+
+def task_chart(odds: TaskOdds) -> discord.File:
+    """One bar per row (natural 2 first), red for the failures, green for the successes."""
+    png = render_distribution(odds.row_chances(), threshold=FIRST_SUCCESS_ROW)
+    return discord.File(io.BytesIO(png), filename=CHART_NAME)
+
+
+def task_preview_line(odds: TaskOdds) -> str:
+    """The line ``odds:True`` puts above a /task's dice."""
+    return (
+        f"-# Odds before the roll: success {percent(odds.success)}"
+        f" · natural 2 {percent(odds.row_chances()[0])}"
+    )
+
+
+def attack_odds_embed(
+    title: str, against: str, odds: AttackOdds, *, target_hp: int | None = None
+) -> discord.Embed:
+    """The rows, the hit, the maneuver, a stray, then the damage the target takes."""
+    embed = discord.Embed(title=title[:256], colour=COLOUR)
+    mods = " ".join(f"{m.value:+d} {safe(m.label)}" for m in odds.plan.modifiers if m.value)
+    lines = [f"{_edge_text(odds.edge)} {mods}".rstrip(), f"Against {safe(against)}"]
+    edges = [f"advantage: {', '.join(odds.plan.advantages)}"] if odds.plan.advantages else []
+    if odds.plan.disadvantages:
+        edges.append(f"disadvantage: {', '.join(odds.plan.disadvantages)}")
+    if edges:
+        lines.append("; ".join(edges))
+    lines.append(f"Hit: **{percent(odds.hit)}**")
+    if odds.maneuver_success is not None:
+        lines.append(f"Maneuver takes effect: {percent(odds.maneuver_success)}")
+    if odds.plan.stray_others is not None:
+        lines.append(f"Strays into another combatant: {percent(odds.stray)}")
+    embed.description = "\n".join(lines)[:4096]
+    embed.add_field(name="To-hit table", value=_rows_text(list(odds.rows)), inline=False)
+    summary = [
+        f"Expected: {two_places(odds.expected_damage)}",
+        f"Any damage: {percent(odds.at_least(1))}",
+    ]
+    if target_hp is not None and target_hp > 0:
+        summary.append(f"{target_hp}+ (to 0 HP or below): {percent(odds.at_least(target_hp))}")
+    embed.add_field(name="Damage to the target", value="\n".join(summary), inline=False)
+    dist = [f"{k}: {percent(p)}" for k, p in enumerate(odds.damage) if p]
+    for i, chunk in enumerate(_chunks(dist)[:4]):
+        embed.add_field(name="Damage" if i == 0 else "Damage (cont.)", value=chunk)
+    embed.set_image(url=f"attachment://{CHART_NAME}")
+    embed.set_footer(text=FOOTER)
+    return embed
+
+
+def attack_chart(odds: AttackOdds, *, target_hp: int | None = None) -> discord.File:
+    """Bars for each damage 0, 1, …; green from what takes the target to 0 HP (else from 1)."""
+    threshold = target_hp if target_hp is not None and target_hp > 0 else 1
+    png = render_distribution(odds.damage, threshold=threshold)
+    return discord.File(io.BytesIO(png), filename=CHART_NAME)
+
+
+def attack_preview_line(odds: AttackOdds) -> str:
+    """The line ``odds:True`` puts above an /attack's dice."""
+    return (
+        f"-# Odds before the roll: hit {percent(odds.hit)}"
+        f" · expected damage {two_places(odds.expected_damage)}"
+    )

@@ -1,0 +1,358 @@
+"""/odds for the 2d10 system: the exact chances of a task or an attack before rolling.
+
+``/odds task`` takes /task's options, ``/odds attack`` /attack's (a target's sheet, or
+raw numbers: ``target_defense``, ``reduction``, ``armored``). Nothing is rolled, spent,
+logged or written; the figures come from ``bot.rules.twod10.odds`` and ``odds_attack``,
+which drive the same rules functions as the dice. A query takes milliseconds
+(bench/odds.py), so it is answered in place, without a worker thread.
+"""
+
+from __future__ import annotations
+
+import logging
+from fractions import Fraction
+from typing import Literal
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TableBot
+from bot.errors import UserError
+from bot.permissions import require_gm
+from bot.render.character import safe
+from bot.render.odds import percent
+from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
+from bot.replies import send
+from bot.rules.errors import RulesError
+from bot.rules.twod10.attack_inputs import TargetStats, attacker_stats, parry_value, target_stats
+from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names
+from bot.rules.twod10.maneuvers import Maneuver
+from bot.rules.twod10.odds import task_odds
+from bot.rules.twod10.odds_attack import attack_odds
+from bot.rules.twod10.rulings import ruling
+from bot.rules.twod10.skills import Skill, SkillKey
+from bot.rules.twod10.tasks import MAX_EDGE
+from bot.rulesets import Ruleset, RulesetCog
+from bot.storage.twod10_characters import (
+    TwoD10CharacterRepository,
+    TwoD10Condition,
+    TwoD10Kind,
+    TwoD10Sheet,
+)
+from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.twod10 import options
+from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
+from cogs.twod10.combat import OPTION_HELP, situation_for
+from cogs.twod10.combat_options import (
+    MAX_MELEE_OTHERS,
+    Bonus,
+    Edge,
+    Name,
+    Text,
+    parse_situation,
+    situation_names,
+    user_rules_error,
+    weapon_names,
+)
+from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.rulings import RULINGS
+from cogs.twod10.task_inputs import (
+    Against,
+    bonus_modifiers,
+    check_task_options,
+    resolve_against,
+    task_numbers,
+)
+
+log = logging.getLogger(__name__)
+
+Ctx = commands.Context[TableBot]
+AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
+ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
+DefenseChoice = Literal["finesse", "strength", "mind"]
+ParryChoice = Literal["melee", "ranged"]
+Count = commands.Range[int, 0, MAX_EDGE]
+TaskText = commands.Range[str, 1, 100]
+TaskBonus = commands.Range[int, -20, 20]
+
+ODDS_RULING = (
+    "Odds are exact (every face of every die, no sampling) and come from the same rules"
+    " functions as the dice; nothing is rolled, spent or logged."
+)
+TRACKER_RULING = (
+    "/odds attack doesn't read a parry waiting on the tracker: name it with parry: to see"
+    " its effect. The HP line shows only when you may see the target's HP."
+)
+_RULES = [ruling(k).text for k in ("odds-natural-two", "odds-stray")]
+PARTY_LINES = 40  # keeps the embed far under Discord's 4,096-character description
+PARTY_RULING = (
+    "/odds party is the GM's: every living player character's chance at the same task, from"
+    " their own sheets, best first."
+)
+TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
+ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING]
+
+TASK_HELP = {
+    "attribute": "Attribute to add (a defense skill implies its own)",
+    "skill": "Skill from the sheet, e.g. stealth or defense (finesse)",
+    "difficulty": "Ladder name or number, +5 (very easy) to -25 (legendary)",
+    "target": "Roll against this character's defense instead",
+    "target_defense": "Which defense of the target (default finesse)",
+    "advantage": "Advantage sources (each cancels one disadvantage)",
+    "disadvantage": "Disadvantage sources",
+    "bonus": "Any other modifier the GM gives",
+    "score": "Raw attribute value instead of a sheet (-1 to 6)",
+    "rank": "Raw skill rank with score (0 to 6)",
+    "character": "Whose sheet (default: your active character)",
+}
+ATTACK_HELP = {
+    k: v
+    for k, v in OPTION_HELP.items()
+    if k not in ("melee_with", "target", "block", "parry", "odds")
+} | {
+    "target": "Character attacked (or give target_defense for raw numbers)",
+    "block": "The target blocks with its shield (halves the damage)",
+    "parry": "The target (a sheet) parries with finesse + melee or ranged",
+    "melee_others": "Into melee: how many others are in that melee (for the stray d8)",
+    "target_defense": "Raw numbers: the defense the attack is against (-10 to 30)",
+    "reduction": "Raw numbers: the target's damage reduction (0 to 40)",
+    "armored": "Raw numbers: the target wears armor (axes roll twice only against the unarmored)",
+}
+
+
+class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
+    ruleset = Ruleset.TWOD10
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @commands.hybrid_group(name="odds")
+    async def odds(self, ctx: Ctx) -> None:
+        """Exact chances of a 2d10 task or attack before you roll it."""
+
+    @odds.command(name="task", extras={"rulings": TASK_ODDS_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(**TASK_HELP)
+    @app_commands.autocomplete(
+        skill=options.skill_choices,
+        target=options.character_names,
+        character=options.character_names,
+    )
+    async def odds_task(
+        self,
+        ctx: Ctx,
+        attribute: AttributeName | None = None,
+        skill: TaskText = None,  # type: ignore[assignment]
+        difficulty: TaskText = None,  # type: ignore[assignment]
+        target: TaskText = None,  # type: ignore[assignment]
+        target_defense: AttributeName = "finesse",
+        advantage: Count = 0,
+        disadvantage: Count = 0,
+        bonus: TaskBonus = 0,
+        score: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]
+        rank: commands.Range[int, 0, 6] = None,  # type: ignore[assignment]
+        character: TaskText = None,  # type: ignore[assignment]
+    ) -> None:
+        """The chance of each band of the to-hit table for a /task, with a chart."""
+        guild = guild_of(ctx)
+        level = check_task_options(
+            difficulty=difficulty, target=target, score=score, rank=rank, character=character
+        )
+        key = options.parse_skill_option(skill) if skill is not None else None
+        async with self.bot.db.read() as conn:
+            sheet = None if score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, character
+            )  # fmt: skip
+            vs = await resolve_against(conn, guild.id, level, target, target_defense)
+        numbers = task_numbers(
+            sheet, attribute, key, score=score, rank=rank, fallback_who=ctx.author.display_name
+        )
+        try:
+            odds = task_odds(
+                attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
+                extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+            )  # fmt: skip
+        except RulesError as exc:
+            raise options.rules(exc) from None
+        title = f"Odds: {safe(numbers.who)}, {safe(numbers.what)}"
+        embed = task_odds_embed(title, vs.text, odds)
+        await send(ctx, embed=embed, file=task_chart(odds))
+
+    @odds.command(name="attack", extras={"rulings": ATTACK_ODDS_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.autocomplete(
+        target=options.character_names, character=options.character_names,
+        weapon=weapon_names, situation=situation_names,
+    )  # fmt: skip
+    async def odds_attack(
+        self,
+        ctx: Ctx,
+        target: Name = None,  # type: ignore[assignment]
+        weapon: Text = None,  # type: ignore[assignment]
+        maneuver: ManeuverChoice | None = None,
+        defense: DefenseChoice | None = None,
+        finesse: bool = False,
+        thrown: bool = False,
+        two_handed: bool = False,
+        offhand: bool = False,
+        block: bool = False,
+        parry: ParryChoice | None = None,
+        situation: Text = None,  # type: ignore[assignment]
+        melee_others: commands.Range[int, 0, MAX_MELEE_OTHERS] = 0,
+        advantage: Edge = 0,
+        disadvantage: Edge = 0,
+        bonus: Bonus = 0,
+        target_defense: commands.Range[int, -10, 30] = None,  # type: ignore[assignment]
+        reduction: commands.Range[int, 0, 40] = None,  # type: ignore[assignment]
+        armored: bool | None = None,
+        character: Name = None,  # type: ignore[assignment]
+    ) -> None:
+        """The chance of each to-hit band of an /attack and the damage it deals, with a chart."""
+        guild = guild_of(ctx)
+        raw = target_defense is not None
+        if raw == (target is not None):
+            raise UserError("Name a target, or give target_defense for raw numbers (not both).")
+        if not raw and (reduction is not None or armored is not None):
+            raise UserError("reduction and armored go with target_defense: the sheet has its own.")
+        if raw and parry is not None:
+            raise UserError("parry needs a target's sheet; with raw numbers put it in bonus.")
+        flags = parse_situation(situation)
+        if melee_others and not flags.into_melee:
+            raise UserError("melee_others counts those in a melee you shoot into: add into melee.")
+        async with self.bot.db.read() as conn:
+            campaign = await campaign_for_reading(conn, guild)
+            attacker = await find_sheet(conn, guild.id, ctx.author.id, character)
+            victim = None if raw else await find_sheet(conn, guild.id, ctx.author.id, target)
+            for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
+                if sheet is not None and sheet.has(TwoD10Condition.DEAD):
+                    raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
+            if victim is not None and victim.id == attacker.id:
+                raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
+            if block and victim is not None:
+                await _check_shield(conn, victim)
+        chosen = Maneuver(maneuver) if maneuver else None
+        attribute = Attribute(defense) if defense else (
+            chosen.targets[0] if chosen is not None else Attribute.FINESSE
+        )  # fmt: skip
+        try:
+            wielded = wielded_for(
+                attacker.character, weapon, thrown=thrown, two_handed=two_handed, offhand=offhand
+            )
+            if victim is not None:
+                stats = target_stats(victim.character, attribute)
+                against = f"{victim.name}'s {attribute.value} defense {stats.defense}"
+            else:
+                stats = TargetStats(
+                    attribute=attribute, defense=target_defense, reduction=reduction or 0,
+                    armored=bool(armored),
+                )  # fmt: skip
+                against = f"{attribute.value} defense {target_defense}"
+            odds = attack_odds(
+                wielded, attacker_stats(attacker.character), stats, use_finesse=finesse,
+                maneuver=chosen, block=block,
+                situation=situation_for(
+                    flags, victim, others=melee_others, parry=_parry(victim, parry),
+                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                ),
+            )  # fmt: skip
+        except RulesError as exc:
+            raise user_rules_error(exc) from None
+        hp = victim.hp if victim is not None and shows_state(ctx.author, campaign, victim) else None
+        title = f"Odds: {safe(attacker.name)} attacks with {safe(wielded.name)}"
+        embed = attack_odds_embed(title, against, odds, target_hp=hp)
+        await send(ctx, embed=embed, file=attack_chart(odds, target_hp=hp))
+
+    @odds.command(name="party", extras={"rulings": [ODDS_RULING, PARTY_RULING]})
+    @commands.guild_only()
+    @app_commands.describe(
+        **{k: TASK_HELP[k] for k in ("attribute", "skill", "difficulty", "advantage",
+                                     "disadvantage", "bonus")}
+    )  # fmt: skip
+    @app_commands.autocomplete(skill=options.skill_choices)
+    async def odds_party(
+        self,
+        ctx: Ctx,
+        attribute: AttributeName | None = None,
+        skill: TaskText = None,  # type: ignore[assignment]
+        difficulty: TaskText = None,  # type: ignore[assignment]
+        advantage: Count = 0,
+        disadvantage: Count = 0,
+        bonus: TaskBonus = 0,
+    ) -> None:
+        """GM: every player character's chance at one task, one line each, best first."""
+        guild = guild_of(ctx)
+        level = check_task_options(
+            difficulty=difficulty, target=None, score=None, rank=None, character=None
+        )
+        key = options.parse_skill_option(skill) if skill is not None else None
+        async with self.bot.db.read() as conn:
+            campaign = await campaign_for_reading(conn, guild)
+            require_gm(ctx.author, campaign, "ask the whole party's odds")
+            sheets = await TwoD10CharacterRepository(conn).list(guild.id)
+        vs = Against(text=f"difficulty {difficulty_label(level)}", modifier=level, target=None)
+        lines: list[tuple[Fraction, str]] = []
+        what = ""
+        for sheet in sheets:
+            if sheet.kind is not TwoD10Kind.PC or sheet.has(TwoD10Condition.DEAD):
+                continue
+            n = task_numbers(sheet, attribute, key, score=None, rank=None, fallback_who="")
+            what = n.what
+            try:
+                odds = task_odds(
+                    attribute=n.attribute, skill=n.skill, difficulty=level,
+                    extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+                )  # fmt: skip
+            except RulesError as exc:
+                raise options.rules(exc) from None
+            line = f"**{safe(sheet.name)}**: {percent(odds.success)} ({odds.modifier:+d})"
+            lines.append((odds.success, line))
+        if not lines:
+            raise UserError("No living player character here yet: players create one first.")
+        # Best chance first; equal chances keep the sheets' name order (a stable sort).
+        lines.sort(key=lambda pair: pair[0], reverse=True)
+        shown = [line for _, line in lines[:PARTY_LINES]]
+        if len(lines) > PARTY_LINES:
+            shown.append(f"… and {len(lines) - PARTY_LINES} more.")
+        embed = discord.Embed(
+            title=f"Odds for the party: {safe(what)}"[:256],
+            description=f"Success against {vs.text}\n" + "\n".join(shown),
+            colour=discord.Colour.blurple(),
+        )
+        await send(ctx, embed=embed)
+
+    @odds_task.autocomplete("difficulty")
+    @odds_party.autocomplete("difficulty")
+    async def odds_difficulty_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=n, value=n.split(" (")[0])
+            for n in match_difficulty_names(current[:100])
+        ]
+
+
+def _parry(victim: TwoD10Sheet | None, parry: str | None) -> int:
+    """The target's finesse + melee (or ranged), as /attack's parry: spends it."""
+    if victim is None or parry is None:
+        return 0
+    skill = Skill.MELEE if parry == "melee" else Skill.RANGED
+    c = victim.character
+    return parry_value(c.attributes.finesse, c.skill(SkillKey(skill=skill)))
+
+
+async def _check_shield(conn: aiosqlite.Connection, victim: TwoD10Sheet) -> None:
+    """A block needs a shield that isn't broken, as /attack asks."""
+    shield = victim.character.shield
+    if shield is None:
+        raise UserError(f"{safe(victim.name)} has no shield to block with.")
+    used = await ShieldBlockRepository(conn).used(victim.id, shield.name)
+    if used >= shield.blocks:
+        raise ShieldBroken(victim.name, shield.name)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(TwoD10OddsCog(bot))
