@@ -11,9 +11,10 @@ def morale_line(result: MoraleResult, leader: str | None) -> str:
     """One line: why, every die and modifier, the total, hold or flee."""
     roll = result.roll
     faces = ", ".join(str(f) for f in roll.roll.faces)
-    mods = " ".join(
-        f"{m.value:+d} {m.label}" for m in roll.modifiers if m.value or m.label == "morale score"
-    )
+    # The score is always shown, even a 0 the roll leaves out of its modifiers.
+    shown = [f"{m.value:+d} {m.label}" for m in roll.modifiers
+             if m.value and m.label != "morale score"]  # fmt: skip
+    mods = " ".join([*shown, f"{result.after.score:+d} morale score"])
     why = " and ".join(t.value for t in result.triggers)
     who = f" (leader {echo(leader)})" if leader else ""
     outcome = "below 10: **the NPCs flee!**" if result.flees else "10 or more: they hold."
