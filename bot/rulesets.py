@@ -65,6 +65,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
             "cogs.twod10.survival",
             "cogs.twod10.survival_medicine",
             "cogs.twod10.survival_light",
+            "cogs.twod10.ammo",
+            "cogs.twod10.morale",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),

@@ -22,6 +22,7 @@ from bot.rules.twod10.initiative.model import Encounter
 from bot.storage.dialect import ROW_LOCK
 from bot.storage.encounters import EncounterChanged, EncounterExists
 from bot.storage.sql import fetch_all, fetch_one, refusable, run
+from bot.storage.twod10_morale import NpcMorale, morale_from_json, morale_to_json
 
 __all__ = ["EncounterChanged", "EncounterExists", "Seat", "Tracker", "TrackerRecord"]
 __all__ += ["TwoD10EncounterRepository"]
@@ -42,6 +43,11 @@ class Tracker:
     encounter: Encounter = field(default_factory=Encounter)
     seats: tuple[tuple[int, Seat], ...] = ()  # (combatant id, seat), sorted
     next_id: int = 1
+    # Dying rolls prompted and not yet made: (combatant id, round it fell due), sorted.
+    # A press rolls only while its entry is here and removes it in the same versioned
+    # save, so a due roll is made exactly once (cogs.twod10.initiative.dying).
+    dying_due: tuple[tuple[int, int], ...] = ()
+    morale: NpcMorale | None = None  # the NPC side's morale, once the GM set a score
 
     def seat(self, combatant_id: int) -> Seat | None:
         return dict(self.seats).get(combatant_id)
@@ -56,6 +62,8 @@ def tracker_to_json(tracker: Tracker) -> str:
             "encounter": encounter_to_dict(tracker.encounter),
             "seats": [[cid, s.owner_id, s.sheet_id] for cid, s in tracker.seats],
             "next_id": tracker.next_id,
+            "dying_due": [list(due) for due in tracker.dying_due],
+            "morale": None if tracker.morale is None else morale_to_json(tracker.morale),
         },
         separators=(",", ":"),
     )
@@ -75,6 +83,9 @@ def tracker_from_json(text: str) -> Tracker:
             encounter=encounter_from_dict(data["encounter"]),
             seats=seats,
             next_id=int(data["next_id"]),
+            # Both are absent from documents saved before they existed.
+            dying_due=tuple(sorted((int(c), int(r)) for c, r in data.get("dying_due", ()))),
+            morale=morale_from_json(data["morale"]) if data.get("morale") else None,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesError("This stored encounter is damaged; end it and start a new one.") from exc

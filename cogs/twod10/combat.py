@@ -37,6 +37,7 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 from cogs.twod10.access import find_sheet, resolve_sheet
+from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo
 from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
 from cogs.twod10.combat_options import (
     ATTACK_RULINGS,
@@ -120,7 +121,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
-    @commands.hybrid_command(name="attack", extras={"rulings": ATTACK_RULINGS})
+    @commands.hybrid_command(name="attack", extras={"rulings": [*ATTACK_RULINGS, *AMMO_RULINGS]})
     @commands.guild_only()
     @app_commands.describe(**OPTION_HELP)
     @app_commands.autocomplete(
@@ -198,12 +199,15 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
+            ammo = await check_ammo(conn, attacker, result.wielded)
+            ammo_note = await spend_ammo(conn, attacker, ammo, result)
             hit = victim
             if result.stray is not None and result.stray.new_target is not None:
                 hit = others[result.stray.new_target - 1]
             report = await apply_attack(
                 conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=block
             )
+            report = replace(report, ammo_note=ammo_note)
             tracker_changed = False
             if view is not None:
                 enc, note = after_attack(

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
+from bot.render.character import safe
 from bot.render.twod10.survival import dying_embed, rest_embed, supplies_note
 from bot.replies import send
 from bot.rules.errors import RulesError
@@ -21,8 +22,10 @@ from bot.rules.twod10.dying import roll_dying
 from bot.rules.twod10.healing import check_short_rest, long_rest, short_rest
 from bot.rules.twod10.medicine import short_rest_medicine
 from bot.rulesets import Ruleset, RulesetCog
+from bot.storage.twod10_encounters import TwoD10EncounterRepository
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.survival_log import log_medicine, log_roll
 from cogs.twod10.survival_medic import medic_healer
 from cogs.twod10.survival_rulings import RULINGS
 from cogs.twod10.survival_state import load, save, toughness_of
@@ -82,7 +85,12 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
                     note = supplies_note(spent, True, left)
             except RulesError as exc:
                 raise options.rules(exc) from None
-            await save(conn, sheet, result.after)
+            after = await save(conn, sheet, result.after)
+            if med is not None:
+                await log_medicine(
+                    conn, ctx, what="short rest", patient=sheet, medic=medic_name or "",
+                    result=med.roll, hp=(sheet.hp, after.hp),
+                )  # fmt: skip
         embed = rest_embed(sheet.name, result, long=False, medicine=med, medic=medic_name,
                            supplies_note=note)  # fmt: skip
         await send(ctx, embed=embed)
@@ -126,12 +134,26 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
             sheet = await resolve_sheet(conn, campaign, ctx.author, character, "roll for them")
+            if await TwoD10EncounterRepository(conn).channels_with_sheets(guild.id, [sheet.id]):
+                # Ruling dying-turn: in a tracked fight the roll comes with its side's turn,
+                # once, from the prompt's button (cogs.twod10.initiative.dying).
+                raise UserError(
+                    f"{safe(sheet.name)} is in a tracked fight: the dying roll comes with the"
+                    " button posted on their side's turn."
+                )
             loaded = await load(conn, sheet)
             try:
                 result = roll_dying(sheet.character, loaded.state, dice=self.bot.dice)
             except RulesError as exc:
                 raise options.rules(exc) from None
-            await save(conn, sheet, result.after)
+            after = await save(conn, sheet, result.after)
+            await log_roll(
+                conn, guild_id=guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
+                kind="2d10-dying", expression=f"dying roll {sheet.name}: {result.roll.total}",
+                result=result.roll,
+                details={"character_id": sheet.id, "hp": [sheet.hp, after.hp],
+                         "died": result.died},
+            )  # fmt: skip
         await send(ctx, embed=dying_embed(sheet.name, result))
         log.debug("2d10 dying roll for %s", sheet.id)
 

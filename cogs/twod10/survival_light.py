@@ -2,8 +2,9 @@
 
 The burn time is rolled when a light is lit and sent to the GM alone (secret
 delivery, as secret rolls); players only ever read lit/out and the warning when a
-light is about to fail (ruling light-warning). Oil is the player's word: the text
-has no oil count, so ``oil:True`` says a unit is spent and the table tracks it.
+light is about to fail (ruling light-warning). Oil is counted per character (set by
+the GM with /light oil): relighting a burned-out lantern with ``oil:True`` spends one
+of the bearer's units in the same transaction, exactly once.
 """
 
 from __future__ import annotations
@@ -21,22 +22,44 @@ from bot.render.character import safe
 from bot.render.twod10.survival_light import gm_burn_text, gm_line, party_line, party_warning
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.light import MAX_ADVANCE, LightKind, advance, drop, light, relight
+from bot.rules.twod10.light import (
+    MAX_ADVANCE,
+    LightKind,
+    LightStatus,
+    advance,
+    drop,
+    light,
+    relight,
+)
 from bot.rules.twod10.rulings import ruling
 from bot.rulesets import Ruleset, RulesetCog
 from bot.secret_rolls import deliver_to_gm
+from bot.storage.twod10_ammo import MAX_OIL, TwoD10AmmoRepository
 from bot.storage.twod10_characters import SheetChanged
 from bot.storage.twod10_lights import MAX_LIGHTS, LightRow, TwoD10LightRepository
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_for_reading, campaign_of, guild_of, resolve_sheet
+from cogs.twod10.access import (
+    campaign_for_reading,
+    campaign_of,
+    find_sheet,
+    guild_of,
+    resolve_sheet,
+)
 
 Ctx = commands.Context[TableBot]
 Name = commands.Range[str, 1, 64]
 Kind = Literal["torch", "lantern"]
 Turns = commands.Range[int, 1, MAX_ADVANCE]
+OilUnits = commands.Range[int, 0, MAX_OIL]
+BURNED_OUT = LightStatus.BURNED_OUT
 LIGHT_RULINGS = [ruling(k).text for k in ("burn-time", "light-drop", "torch-spent",
                                           "light-warning")]  # fmt: skip
-OIL = "Oil isn't counted by the bot: oil:True says the table spends a unit."
+# Ruling oil-stock: the text counts oil in units without saying whose; the unit comes
+# from the character carrying the lantern.
+OIL = (
+    "Oil is counted per character (the GM sets it with /light oil); a burned-out lantern"
+    " relit with oil:True spends one of its bearer's units, exactly once."
+)
 
 
 def _pick(rows: list[LightRow], kind: str | None, *, lit: bool) -> LightRow:
@@ -124,6 +147,14 @@ class LightCog(RulesetCog, name="2d10 light"):
             sheet = await resolve_sheet(conn, campaign, ctx.author, character, "relight it")
             repo = TwoD10LightRepository(conn)
             row = _pick(await repo.list(guild.id, sheet.id), kind, lit=False)
+            oil_left = None
+            if oil and row.light.kind is LightKind.LANTERN and row.light.status is BURNED_OUT:
+                # Taken before the new burn time is rolled; a refusal below rolls it back.
+                oil_left = await TwoD10AmmoRepository(conn).spend_oil(guild.id, sheet.id)
+                if oil_left is None:
+                    raise UserError(
+                        f"{safe(sheet.name)} has no oil: the GM sets it with /light oil."
+                    )
             try:
                 result = relight(row.light, oil=oil, dice=self.bot.dice)
             except RulesError as exc:
@@ -132,9 +163,29 @@ class LightCog(RulesetCog, name="2d10 light"):
                 raise SheetChanged()
         if result.oil_used:
             await deliver_to_gm(guild, campaign, gm_burn_text(sheet.name, row.id, result.after))
-        spent = " with a unit of oil" if result.oil_used else ""
+        spent = f" with a unit of oil ({oil_left} left)" if result.oil_used else ""
         await send(ctx, f"{safe(sheet.name)} relights the {row.light.kind.value}"
                         f" (#{row.id}){spent}.")  # fmt: skip
+
+    @light.command(name="oil", description="Show or (GM) set a character's units of oil",
+                   extras={"rulings": [OIL]})  # fmt: skip
+    @commands.guild_only()
+    @app_commands.describe(character="Whose oil (default: your active character)",
+                           units=f"GM only: set the units of oil (0-{MAX_OIL})")  # fmt: skip
+    @app_commands.autocomplete(character=options.character_names)
+    async def light_oil(self, ctx: Ctx, character: Name = None, units: OilUnits = None) -> None:  # type: ignore[assignment]
+        """Units of lantern oil a character carries."""
+        guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:
+            campaign = await campaign_of(conn, guild)
+            sheet = await find_sheet(conn, guild.id, ctx.author.id, character)
+            repo = TwoD10AmmoRepository(conn)
+            if units is not None:
+                require_gm(ctx.author, campaign, "set oil")
+                count = await repo.set_oil(guild.id, sheet.id, units)
+            else:
+                count = await repo.oil(guild.id, sheet.id)
+        await send(ctx, f"{safe(sheet.name)} has {count} unit(s) of oil.")
 
     @light.command(name="list", description="The lights: lit or out (the GM sees turns left)",
                    extras={"rulings": LIGHT_RULINGS})  # fmt: skip

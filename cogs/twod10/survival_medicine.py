@@ -23,6 +23,7 @@ from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.twod10_survival import MAX_SUPPLIES, TwoD10SurvivalRepository
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, find_sheet, guild_of
+from cogs.twod10.survival_log import log_medicine
 from cogs.twod10.survival_medic import medic_healer
 from cogs.twod10.survival_rulings import RULINGS
 from cogs.twod10.survival_state import load, save, toughness_of
@@ -63,7 +64,9 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             except RulesError as exc:
                 raise options.rules(exc) from None
             assert result.after is not None
-            await save(conn, sheet, result.after)
+            after = await save(conn, sheet, result.after)
+            await log_medicine(conn, ctx, what=what, patient=sheet, medic=medic_name,
+                               result=result.roll, hp=(sheet.hp, after.hp))  # fmt: skip
         await send(ctx, embed=medicine_embed(sheet.name, medic_name, what.split()[0], result, None))
 
     @medicine.command(name="daily", description="Once-a-day medicine on a patient",
@@ -116,7 +119,10 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
                                                dice=self.bot.dice)  # fmt: skip
             except RulesError as exc:
                 raise options.rules(exc) from None
-            await save(conn, sheet, result.after)
+            after = await save(conn, sheet, result.after)
+            await log_medicine(conn, ctx, what="attribute damage", patient=sheet,
+                               medic=medic_name, result=result.roll, hp=(sheet.hp, after.hp),
+                               extra={"needed": needed, "healed": result.healed})  # fmt: skip
         note = supplies_note(spent, True, left)
         await send(ctx, embed=attribute_embed(sheet.name, medic_name, result, note))
 

@@ -19,6 +19,13 @@ MEDIC_SUPPLIES = (
 # Ruling dying-caller: outside a tracked fight the GM calls for the roll; the owner
 # or the GM runs it.
 DYING_CALLER = "Outside combat the GM calls for a dying roll; the owner or the GM rolls it."
+# Ruling dying-in-tracker (cogs.twod10.initiative.dying): the tracker owns the roll.
+DYING_TRACKER = (
+    "A linked character at 0 HP or below owes one dying roll each time its side's turn"
+    " starts; a roll not made stays due (each due turn gives one), and is dropped once the"
+    " character is no longer dying. While it is in a tracked fight, /dying roll is refused:"
+    " the prompt's button rolls it."
+)
 MEDIC_ACCESS = "You may roll medicine only with a medic you play (the GM with any)."
 
 
@@ -38,5 +45,5 @@ RULINGS: dict[str, list[str]] = {
     "attribute": [*_rules("attribute-severity", "medicine-day"), MEDIC_SUPPLIES, MEDIC_ACCESS],
     "supplies": [MEDIC_SUPPLIES],
     "dying": [*_rules("dying-turn", "dying-awake", "next-toughness-roll", "death-threshold"),
-              DYING_CALLER],
+              DYING_CALLER, DYING_TRACKER],
 }  # fmt: skip

@@ -217,7 +217,16 @@ CASES += [
     Case("light drop", OWNER, {"character": "Mira"}, setup=(TORCH,), ruleset="2d10"),
     Case("light relight", OWNER, {"character": "Mira", "oil": True},
          setup=(("light add", {"kind": "lantern", "character": "Mira"}),
-                ("explore", {"turns": 8})), ruleset="2d10"),
+                ("explore", {"turns": 8}), ("light oil", {"character": "Mira", "units": 1})),
+         ruleset="2d10"),
+    Case("light oil", GM, {"character": "Mira", "units": 2}, variant="set", ruleset="2d10"),
+    Case("light oil", OPEN, {"character": "Mira"}, variant="show", ruleset="2d10"),
+    Case("morale set", GM, {"score": -5}, setup=FOUGHT, ruleset="2d10"),
+    Case("morale roll", GM, setup=(*FOUGHT, ("morale set", {"score": 0})), ruleset="2d10"),
+    Case("ammo show", OPEN, {"character": "Mira"}, ruleset="2d10"),
+    Case("ammo set", GM, {"quivers": 1, "character": "Mira"}, ruleset="2d10"),
+    Case("ammo scavenge", OWNER, {"character": "Mira"}, ruleset="2d10",
+         setup=(("ammo set", {"quivers": 1, "points": 0, "spent": 2, "character": "Mira"}),)),
     Case("light list", OPEN, setup=(TORCH,), ruleset="2d10"),
 ]  # fmt: skip
 

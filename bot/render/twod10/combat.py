@@ -40,6 +40,7 @@ class AttackReport:
     shield: ShieldUse | None = None
     prone_marked: bool = False
     tracker_note: str | None = None  # the running tracker's parry or extra attack
+    ammo_note: str | None = None  # a rolled 1's ammo point (cogs.twod10.combat_ammo)
 
 
 def _signed(value: int) -> str:
@@ -171,6 +172,8 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         lines.append(report.shield.line)
     if report.tracker_note:
         lines.append(report.tracker_note)
+    if report.ammo_note:
+        lines.append(report.ammo_note)
     before, after = report.target_before, report.target_after
     if after.revision != before.revision:
         lines.append(f"{safe(after.name)}: {before.hp}/{before.max_hp} HP → **{hp_status(after)}**")

@@ -30,6 +30,7 @@ MAX_FIELD = 1024
 ICONS = {Action.MOVEMENT: "🏃", Action.ATTACK: "⚔️", Action.INTERACT: "✋", Action.BONUS: "➕"}
 
 HP = Mapping[int, tuple[int, int]]  # combatant id → (hp, max hp) of a linked sheet
+Marks = Mapping[int, str]  # combatant id → what its sheet says of a down one ("dying")
 
 
 def name_of(enc: Encounter, combatant_id: int) -> str:
@@ -71,13 +72,13 @@ def phase_text(enc: Encounter) -> str:
     return f"End of the {acting}' turn: the {others}' undeclared reactions."
 
 
-def combatant_line(enc: Encounter, c: Combatant, hp: HP) -> str:
+def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = None) -> str:
     state = enc.state(c.id)
     parts = [f"**{echo(c.name, NAME_LIMIT)}** (finesse {c.finesse:+d})"]
     if c.id in hp:
         parts.append(f"HP {hp[c.id][0]}/{hp[c.id][1]}")
     if c.down:
-        return " · ".join([*parts, "💀 down"])
+        return " · ".join([*parts, f"💀 down{(marks or {}).get(c.id, '')}"])
     marks = []
     for action in Action:
         if action in state.actions:
@@ -102,7 +103,13 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP) -> str:
     return " · ".join(parts + marks)
 
 
-def tracker_embed(enc: Encounter, hp: HP | None = None) -> discord.Embed:
+def tracker_embed(
+    enc: Encounter,
+    hp: HP | None = None,
+    marks: Marks | None = None,
+    notes: Iterable[tuple[str, str]] = (),
+) -> discord.Embed:
+    """``marks`` follow a down combatant's line; ``notes`` are extra (name, value) fields."""
     hp = hp or {}
     title = "Surprise round" if enc.round == 0 and enc.phase is not Phase.NOT_STARTED else None
     embed = discord.Embed(
@@ -117,10 +124,12 @@ def tracker_embed(enc: Encounter, hp: HP | None = None) -> discord.Embed:
         embed.add_field(name="Momentum", value=f"{lost} lost momentum: {ranges_text(enc)}.")
     for side in (enc.acting or Side.PLAYERS, (enc.acting or Side.PLAYERS).other):
         members = enc.side(side)
-        lines = [combatant_line(enc, c, hp) for c in members] or ["nobody yet"]
+        lines = [combatant_line(enc, c, hp, marks) for c in members] or ["nobody yet"]
         value = _fit(lines)
         title = f"{side.label} ({enc.standing(side)}/{len(members)} standing)"
         embed.add_field(name=title, value=value, inline=False)
+    for name, value in notes:
+        embed.add_field(name=name, value=value[:MAX_FIELD], inline=False)
     return embed
 
 

@@ -11,6 +11,8 @@ Rulings:
   steadfast unit, -10 a rabble; ruling ``ladder-signs``); 10 or more holds.
 * ``morale-down``: an NPC out of the fight (dead or unconscious) counts as
   killed; each trigger calls one roll for the whole unit, once per encounter.
+* ``morale-gm-call``: the GM may call a morale roll at any time (the text's two
+  triggers are when the bot calls it); a called roll leaves both triggers to come.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ MAX_UNIT = 500
 class MoraleTrigger(Enum):
     FIRST_ALLY = "the first ally fell"
     HALF_DOWN = "half of the allies are down"
+    GM_CALL = "the GM called for it"  # never found by morale_triggers; marks no trigger
 
 
 @dataclass(frozen=True, kw_only=True)

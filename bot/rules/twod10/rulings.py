@@ -254,6 +254,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="morale-down", topic="Morale",
            text="An NPC out of the fight counts as killed; each trigger calls one roll for "
                 "the whole unit, once per encounter, and both at once make one roll."),
+    Ruling(key="morale-gm-call", topic="Morale",
+           text="The GM may also call a morale roll at any time; a called roll leaves the "
+                "text's two triggers still to come."),
     # Magic
     Ruling(key="spell-tiers", topic="Magic",
            text="A spontaneous spell of tier n rolls at the ritual tier's difficulty (-10, "

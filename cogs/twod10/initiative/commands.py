@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.errors import GuildOnly
 from bot.permissions import require_gm
-from bot.render.twod10.initiative import events_text, summary_embed, tracker_embed
+from bot.render.twod10.initiative import events_text, summary_embed
 from bot.replies import only_pinging, send
 from bot.rules.twod10.initiative.events import ReactionWindowOpened, SideTurnStarted
 from bot.rules.twod10.initiative.model import Side
@@ -23,6 +23,8 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository
 from bot.storage.twod10_encounters import Tracker, TwoD10EncounterRepository
 from cogs.twod10.initiative import operations as ops
+from cogs.twod10.initiative.dying import DyingButton, send_dying_prompts
+from cogs.twod10.initiative.morale_due import MORALE_SET_RULING
 from cogs.twod10.initiative.service import (
     RULING_SHEETS,
     NoEncounter,
@@ -31,6 +33,7 @@ from cogs.twod10.initiative.service import (
     SideTrackerService,
 )
 from cogs.twod10.initiative.views import COG_NAME, ReactButton, TurnButton, reaction_view, turn_view
+from cogs.twod10.survival_rulings import DYING_TRACKER
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +105,10 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
 
     async def cog_load(self) -> None:
         # Turn buttons from before a restart find their handlers again.
-        self.bot.add_dynamic_items(TurnButton, ReactButton)
+        self.bot.add_dynamic_items(TurnButton, ReactButton, DyingButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TurnButton, ReactButton)
+        self.bot.remove_dynamic_items(TurnButton, ReactButton, DyingButton)
 
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
@@ -132,6 +135,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             elif isinstance(event, ReactionWindowOpened) and event.eligible:
                 kwargs["view"] = reaction_view(outcome.record.id, enc.round, event.after)
         await send(ctx, text, **kwargs)
+        await send_dying_prompts(ctx.channel, outcome)
         self.service.refresh_soon(ctx.channel)
         return outcome
 
@@ -148,8 +152,8 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         loaded = await self.service.load(ctx.channel.id)
         if loaded is None:
             raise NoEncounter()
-        record, hp = loaded
-        await send(ctx, embed=tracker_embed(record.encounter, hp), ephemeral=True)
+        _, embed = loaded
+        await send(ctx, embed=embed, ephemeral=True)
         self.service.refresh_soon(ctx.channel)
 
     @init.command(name="begin", extras={"rulings": rulings("surprise")})
@@ -220,8 +224,13 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
 
     @init.command(
         name="next",
-        extras={"rulings": rulings("momentum", "disengage-initiative", "surprise")},
-    )
+        extras={
+            "rulings": [
+                *rulings("momentum", "disengage-initiative", "surprise", "dying-turn"),
+                DYING_TRACKER, MORALE_SET_RULING, *rulings("morale-down"),
+            ]
+        },
+    )  # fmt: skip
     @commands.guild_only()
     async def init_next(self, ctx: Ctx) -> None:
         """Go on: initiative, the next side's turn, reactions, the next round (GM only)."""

@@ -32,6 +32,8 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
 from bot.tracker_messages import TrackerMessages, TrackerView
+from cogs.twod10.initiative.dying_due import down_marks, settle_dying
+from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
 
 log = logging.getLogger(__name__)
 
@@ -161,8 +163,12 @@ class SideTrackerService:
                 is_gm=is_gm(member, campaign), dice=self.bot.dice,
             )  # fmt: skip
             after, events = await operation(context)
+            # Dying rolls fall due as a side's turn starts (cogs.twod10.initiative.dying).
+            after, due = settle_dying(after, sheets, events)
+            # NPCs falling may call their morale roll (cogs.twod10.initiative.morale_due).
+            after, morale = settle_morale(after, self.bot.dice)
             saved = await repo.save(record, after)
-        return Outcome(saved, [*synced, *events])
+        return Outcome(saved, [*synced, *events, *due, *map(rolled_line, morale)])
 
     def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
         """``characters_changed`` after the reply (``bot.followups``), one run per guild
@@ -210,20 +216,32 @@ class SideTrackerService:
                 return  # ended in the meantime
             sheets = await load_sheets(conn, guild_id, record.tracker)
             tracker, events = follow_sheets(record.tracker, sheets, both_ways=True)
-            if events:
+            tracker, morale = settle_morale(tracker, self.bot.dice)
+            if events or morale:
                 await repo.save(record, tracker)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
         )
+        if morale:
+            # A hit elsewhere (/attack) felled the NPC: the roll it called is told here.
+            await channel.send(
+                "\n".join(map(rolled_line, morale)), allowed_mentions=discord.AllowedMentions.none()
+            )
         await self.refresh_tracker(channel, force=not events)
 
-    async def load(self, channel_id: int) -> tuple[TrackerRecord, HP] | None:
+    async def load(self, channel_id: int) -> tuple[TrackerRecord, discord.Embed] | None:
+        """The channel's encounter and its tracker embed (HP, dying marks, morale)."""
         async with self.bot.db.read() as conn:
             record = await TwoD10EncounterRepository(conn).get_by_channel(channel_id)
             if record is None:
                 return None
             sheets = await load_sheets(conn, record.guild_id, record.tracker)
-        return record, hp_of(record.tracker, sheets)
+        tracker = record.tracker
+        embed = tracker_embed(
+            tracker.encounter, hp_of(tracker, sheets), down_marks(tracker, sheets),
+            morale_notes(tracker),
+        )  # fmt: skip
+        return record, embed
 
     # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
 
@@ -235,8 +253,7 @@ class SideTrackerService:
         loaded = await self.load(channel_id)
         if loaded is None:
             return None
-        record, hp = loaded
-        embed = tracker_embed(record.encounter, hp)
+        record, embed = loaded
         return TrackerView(record.id, record.version, record.tracker_message_id, embed)
 
     async def refresh_tracker(

@@ -52,3 +52,13 @@ def test_without_a_leader_and_score_by_name() -> None:
         roll_morale(state, (), dice=ScriptedDice([]))
     with pytest.raises(RulesError, match="Social"):
         roll_morale(state, (FIRST,), leader_social=9, dice=ScriptedDice([]))
+
+
+def test_a_roll_the_gm_calls_leaves_both_triggers_to_come() -> None:
+    # Ruling morale-gm-call: the GM may call the roll; the text's triggers still come.
+    state = MoraleState(score=-5)
+    called = roll_morale(state, (MoraleTrigger.GM_CALL,), dice=ScriptedDice([7, 8]))
+    assert called.roll.total == 10 and not called.flees
+    assert not called.after.first_checked and not called.after.half_checked
+    assert morale_triggers(called.after, total=4, down=2) == (FIRST, HALF)
+    assert MoraleTrigger.GM_CALL not in morale_triggers(state, total=2, down=2)
