@@ -132,6 +132,7 @@ async def test_a_sheet_felled_by_an_attack_calls_the_roll_in_the_channel(
     bot.dice = ScriptedDice([9, 9])  # 18 - 5 = 13: the leader is down, nothing added
     cog = bot.get_cog("2d10 initiative")
     await cog.on_characters_changed(slash.guild.id, (orc.id,))  # type: ignore[union-attr]
+    await bot.followups.drain()  # the listener's tracker work runs after it returns
     posted = [m.payload.get("content") or "" for m in slash.channel_sends[first:]]
     assert (
         "🚩 NPC morale, the first ally fell: 2d10 [9, 9] -5 morale score = **13**,"
