@@ -49,6 +49,11 @@ class Course(Enum):
     def period(self) -> str:
         return {"acute": "day", "intermediate": "week", "chronic": "month"}[self.value]
 
+    @property
+    def days(self) -> int:
+        """Campaign days between overcoming rolls (ruling disease-calendar)."""
+        return {"acute": 1, "intermediate": 7, "chronic": 30}[self.value]
+
 
 class Severity(Enum):
     MINOR = "minor"

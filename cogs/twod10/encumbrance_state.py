@@ -1,0 +1,42 @@
+"""A 2d10 character's encumbrance loaded beside its sheet, and the penalties it puts
+on the rolls it affects (ruling encumbrance-rolls): a task or attack with finesse,
+Athletics or Stealth, and the finesse defense a roll is made against."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.encumbrance import Encumbrance, carried, encumbrance_modifier
+from bot.rules.twod10.skills import SkillKey
+from bot.rules.twod10.tasks import Modifier
+from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10_items import TwoD10ItemRepository
+
+
+async def load_encumbrance(conn: aiosqlite.Connection, sheet: TwoD10Sheet) -> Encumbrance:
+    """The sheet's gear, its items, rations and medical supplies (one statement)."""
+    w = await TwoD10ItemRepository(conn).weights(sheet.guild_id, sheet.id)
+    return carried(sheet.character, worn=w.worn, backpack=w.backpack, rations=w.rations,
+                   supplies=w.supplies)  # fmt: skip
+
+
+async def task_penalty(
+    conn: aiosqlite.Connection, sheet: TwoD10Sheet, attribute: Attribute | None,
+    key: SkillKey | None,
+) -> Modifier | None:  # fmt: skip
+    """The encumbrance modifier a sheet's task takes, or None when it takes none."""
+    chosen = attribute if attribute is not None else (key.attribute if key else None)
+    if chosen is None:
+        return None
+    load = await load_encumbrance(conn, sheet)
+    return encumbrance_modifier(load, chosen, key)
+
+
+async def defense_penalty(
+    conn: aiosqlite.Connection, sheet: TwoD10Sheet, attribute: Attribute
+) -> int:
+    """Points an encumbered character's finesse defense loses (0 for other defenses)."""
+    if attribute is not Attribute.FINESSE:
+        return 0
+    return (await load_encumbrance(conn, sheet)).ep
