@@ -23,7 +23,6 @@ from bot.rules.twod10.attack import (
     parry_value,
     redirect_attack,
     roll_attack,
-    target_stats,
 )
 from bot.rules.twod10.attack_inputs import MISSILE
 from bot.rules.twod10.attributes import Attribute
@@ -52,6 +51,7 @@ from cogs.twod10.combat_options import (
 from cogs.twod10.combat_tracker import after_attack, tracker_here
 from cogs.twod10.combat_tracker import save as save_tracker
 from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points
 from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ OPTION_HELP = {
 
 def situation_for(
     flags: SituationFlags, target: TwoD10Sheet, *, others: int, parry: int,
-    advantage: int, disadvantage: int, bonus: int,
+    advantage: int, disadvantage: int, bonus: int, encumbrance: int = 0,
 ) -> Situation:  # fmt: skip
     return Situation(
         flanking=flags.flanking,
@@ -106,6 +106,7 @@ def situation_for(
         advantage=advantage,
         disadvantage=disadvantage,
         bonus=bonus,
+        encumbrance=encumbrance,
     )
 
 
@@ -177,6 +178,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     f"{safe(victim.name)}'s parry ({waiting}) waits on the tracker and is used"
                     " by itself: attack without parry:."
                 )
+            loads = await encumbrance_points(conn, [attacker, victim, *others])
             try:
                 wielded = wielded_for(
                     attacker.character, weapon, thrown=thrown, two_handed=two_handed,
@@ -188,7 +190,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 result = self._roll(
                     attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
                     defense=defense, finesse=finesse, block=block, parry=parry_points,
-                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                    advantage=advantage, disadvantage=disadvantage, bonus=bonus, loads=loads,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -243,6 +245,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         advantage: int,
         disadvantage: int,
         bonus: int,
+        loads: dict[int, int],
     ) -> AttackResult:
         """Roll the attack (and redirect a stray shot); RulesError for what can't be."""
         chosen = Maneuver(maneuver) if maneuver else None
@@ -254,17 +257,17 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             attribute = Attribute.FINESSE
         situation = situation_for(
             flags, victim, others=len(others), parry=parry, advantage=advantage,
-            disadvantage=disadvantage, bonus=bonus,
+            disadvantage=disadvantage, bonus=bonus, encumbrance=loads[attacker.id],
         )  # fmt: skip
         dice = self.bot.dice
         result = roll_attack(
             wielded, attacker_stats(attacker.character),
-            target_stats(victim.character, attribute), use_finesse=finesse, maneuver=chosen,
+            burdened_target(victim, attribute, loads), use_finesse=finesse, maneuver=chosen,
             situation=situation, block=block, dice=dice,
         )  # fmt: skip
         if result.stray is not None and result.stray.new_target is not None:
             stray = others[result.stray.new_target - 1]
-            result = redirect_attack(result, target_stats(stray.character, attribute), dice=dice)
+            result = redirect_attack(result, burdened_target(stray, attribute, loads), dice=dice)
         return result
 
 

@@ -4,8 +4,11 @@ Athletics or Stealth, and the finesse defense a roll is made against."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import aiosqlite
 
+from bot.rules.twod10.attack_inputs import TargetStats, target_stats
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.encumbrance import Encumbrance, carried, encumbrance_modifier
 from bot.rules.twod10.skills import SkillKey
@@ -40,3 +43,23 @@ async def defense_penalty(
     if attribute is not Attribute.FINESSE:
         return 0
     return (await load_encumbrance(conn, sheet)).ep
+
+
+async def encumbrance_points(
+    conn: aiosqlite.Connection, sheets: list[TwoD10Sheet]
+) -> dict[int, int]:
+    """Each sheet's EP by character id (an attack's attacker, target and bystanders)."""
+    points: dict[int, int] = {}
+    for sheet in sheets:
+        if sheet.id not in points:
+            points[sheet.id] = (await load_encumbrance(conn, sheet)).ep
+    return points
+
+
+def burdened_target(sheet: TwoD10Sheet, attribute: Attribute, loads: dict[int, int]) -> TargetStats:
+    """The target's stats with its finesse defense lowered by its EP (ruling
+    encumbrance-rolls); other defenses are untouched."""
+    stats = target_stats(sheet.character, attribute)
+    if attribute is not Attribute.FINESSE or not loads.get(sheet.id):
+        return stats
+    return replace(stats, defense=stats.defense - loads[sheet.id])

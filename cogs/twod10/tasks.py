@@ -31,6 +31,7 @@ from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.encumbrance_state import defense_penalty, task_penalty
 from cogs.twod10.rulings import RULINGS
 
 log = logging.getLogger(__name__)
@@ -126,10 +127,19 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
                     )
                 defended = Attribute(target_defense)
                 value = target_sheet.character.defense_value(defended)
+                # Ruling encumbrance-rolls: an encumbered target's finesse defense drops.
+                burden = await defense_penalty(conn, target_sheet, defended)
+                value -= burden
                 against = f"{target_sheet.name}'s {defended.value} defense {value}"
+                against += f" (encumbered -{burden})" if burden else ""
                 modifier = -value
+            burdened = None
+            if sheet is not None:
+                chosen = Attribute(attribute) if attribute is not None else None
+                burdened = await task_penalty(conn, sheet, chosen, key)
             result, who, what = _roll(
                 self.bot, sheet, attribute, key, score=score, rank=rank, modifier=modifier,
+                burdened=burdened,
                 modifier_label="target's defense" if target_sheet else "difficulty",
                 bonus=bonus, advantage=advantage, disadvantage=disadvantage,
                 fallback_who=ctx.author.display_name,
@@ -181,6 +191,7 @@ def _roll(
     rank: int | None,
     modifier: int,
     modifier_label: str,
+    burdened: Modifier | None = None,
     bonus: int,
     advantage: int,
     disadvantage: int,
@@ -204,6 +215,7 @@ def _roll(
         if key is None and rank:
             skill_label = "rank"
     extra = (Modifier(label="bonus", value=bonus),) if bonus else ()
+    extra += (burdened,) if burdened is not None else ()  # the sheet's encumbrance
     try:
         result = roll_task(
             attribute=attr_value, skill=skill_value, difficulty=modifier, extra=extra,
