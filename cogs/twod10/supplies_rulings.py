@@ -11,6 +11,12 @@ CAMPAIGN_DAY = (
     "The campaign's day starts at 1 and only the GM moves it on (/rations day); a"
     " character eats once a day and a disease roll waits for its due day."
 )
+# Ruling missed-meal: the text gives no roll for a day without food at all, so the bot
+# names who didn't eat and the GM rules.
+MISSED_MEAL = (
+    "The text sets no roll for a day without food: /rations day names who didn't eat and"
+    " the GM rules."
+)
 # Ruling disease-gm: infection is the GM's call, so exposing and curing are GM-only and
 # the list of who is infected is private.
 DISEASE_GM = (
@@ -35,6 +41,10 @@ ITEM_WEIGHTS = (
     " 3, a ration 1/2, a unit of supplies 1, a pouch or quiver 1) or the GM's call, in"
     " quarters at the finest; worn means readily accessible."
 )
+# Ruling finesse-defense-burden: "rolls affected by encumbrance" include Defense
+# (finesse) (ruling encumbrance-rolls); as the armor penalty, it comes off the defense
+# others roll against.
+DEFENSE_BURDEN = "Encumbrance lowers the finesse defense too, as it does a Finesse roll."
 
 
 def _rules(*keys: str) -> list[str]:
@@ -48,11 +58,11 @@ RULINGS: dict[str, list[str]] = {
     "treat": [*_rules("treatment-advantage"), TREAT_DAILY, OWNER_OR_GM],
     "cure": [DISEASE_GM],
     "list": [DISEASE_GM, CAMPAIGN_DAY],
-    "eat": [*_rules("ration-days", "ration-exhaustion"), CAMPAIGN_DAY],
+    "eat": [*_rules("ration-days", "ration-exhaustion"), CAMPAIGN_DAY, MISSED_MEAL],
     "add": [RATIONS_STOCK, *_rules("pack-supplies")],
-    "day": [CAMPAIGN_DAY, *_rules("disease-calendar")],
+    "day": [CAMPAIGN_DAY, MISSED_MEAL, *_rules("disease-calendar")],
     "show": [*_rules("ration-exhaustion"), CAMPAIGN_DAY],
     "inventory": [*_rules("ep-rounding", "toughness-six", "pack-supplies", "encumbrance-rolls"),
-                  ITEM_WEIGHTS],
+                  ITEM_WEIGHTS, DEFENSE_BURDEN],
     "draw": [*_rules("backpack-draw")],
 }  # fmt: skip

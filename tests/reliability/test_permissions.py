@@ -213,6 +213,30 @@ CASES += [
                 ("explore", {"turns": 8})), ruleset="2d10"),
     Case("light list", OPEN, setup=(TORCH,), ruleset="2d10"),
 ]  # fmt: skip
+# Disease, rations, inventory: Mira is exposed (a natural 2 can't be avoided: any dice
+# may infect, so the GM's exposure is set up with a difficulty no roll beats).
+PLAGUE = {"character": "Mira", "disease": "Plague", "difficulty": "-25", "course": "acute",
+          "severity": "moderate"}
+SICK = (("disease expose", PLAGUE), ("rations day", {}))
+FED = (("rations add", {"rations": 2, "character": "Mira"}),)
+ROPE = (("inventory add", {"item": "Rope", "character": "Mira"}),)
+CASES += [
+    Case("disease expose", GM, PLAGUE, ruleset="2d10"),
+    Case("disease cure", GM, {"character": "Mira"}, setup=SICK, ruleset="2d10"),
+    Case("disease overcome", OWNER, {"character": "Mira"}, setup=SICK, ruleset="2d10"),
+    Case("disease treat", OWNER, MIRA_MEDIC, setup=SICK, ruleset="2d10"),
+    Case("disease list", OPEN, setup=SICK, ruleset="2d10"),
+    Case("rations day", GM, ruleset="2d10"),
+    Case("rations eat", OWNER, {"character": "Mira"}, setup=FED, ruleset="2d10"),
+    Case("rations add", OWNER, {"rations": 1, "character": "Mira"}, ruleset="2d10"),
+    Case("rations show", OPEN, {"character": "Mira"}, setup=FED, ruleset="2d10"),
+    Case("inventory add", OWNER, {"item": "Rope", "character": "Mira"}, ruleset="2d10"),
+    Case("inventory remove", OWNER, {"item": "Rope", "character": "Mira"}, setup=ROPE,
+         ruleset="2d10"),
+    Case("inventory draw", OWNER, {"item": "Rope", "character": "Mira"}, setup=ROPE,
+         ruleset="2d10"),
+    Case("inventory list", OPEN, {"character": "Mira"}, setup=ROPE, ruleset="2d10"),
+]  # fmt: skip
 
 
 def test_every_command_is_classified() -> None:

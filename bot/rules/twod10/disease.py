@@ -20,6 +20,10 @@ Rulings:
 * ``treatment-advantage``: treatment's advantage goes on the first roll of the
   patient's next overcoming set, and a set of rolls stops as soon as its
   outcome is certain.
+* ``disease-calendar``: the course counts campaign days (a week is 7, a month 30):
+  the first overcoming roll falls due one period after infection, the next one
+  period after each roll; a failed set leaves the disease as it was (the text gives
+  no worsening), a passed set cures it.
 """
 
 from __future__ import annotations
