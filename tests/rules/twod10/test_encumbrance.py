@@ -20,6 +20,7 @@ from bot.rules.twod10.encumbrance import (
     equipped_items,
     load_ep,
 )
+from bot.rules.twod10.encumbrance import carried as carried_load
 from bot.rules.twod10.equipment import armor, shield, weapon
 from bot.rules.twod10.skills import Skill, SkillKey
 
@@ -130,3 +131,22 @@ def test_carts_and_mounts(weight: int, options: dict, ep: int) -> None:  # type:
 def test_load_bounds() -> None:
     with pytest.raises(RulesError, match="A load weighs"):
         load_ep(-1)
+
+
+def test_carried_counts_sheet_gear_worn_and_rations_supplies_in_the_backpack() -> None:
+    # Ruling pack-supplies: plate (heavy, 3) and a two-handed sword (2) are worn: 5 -> 1 EP;
+    # 4 backpack weight + 6 rations (3) + 5 supplies (5) = 12 -> 2 EP. Toughness 2 ignores
+    # the first two: 3 raw, 1 left.
+    sheet = replace(person(toughness=2), armor=armor("Plate"),
+                    weapons=(weapon("Two-handed sword 2d6"),))  # fmt: skip
+    load = carried_load(sheet, worn=Fraction(0), backpack=Fraction(4), rations=Fraction(6),
+                        supplies=5)  # fmt: skip
+    assert (load.worn_weight, load.backpack_weight) == (5, 12)
+    assert (load.worn_ep, load.backpack_ep, load.raw_ep, load.ep) == (1, 2, 3, 1)
+    assert (load.movement, load.roll_penalty) == (25, -1)
+    # Quarter rations weigh exactly: 1/4 ration is 1/8 item weight.
+    light = carried_load(person(), worn=Fraction(0), backpack=Fraction(0),
+                         rations=Fraction(1, 4))  # fmt: skip
+    assert light.backpack_weight == Fraction(1, 8)
+    with pytest.raises(RulesError):
+        carried_load(person(), worn=Fraction(-1), backpack=Fraction(0))
