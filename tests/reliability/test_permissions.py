@@ -213,10 +213,10 @@ CASES += [
                 ("explore", {"turns": 8})), ruleset="2d10"),
     Case("light list", OPEN, setup=(TORCH,), ruleset="2d10"),
 ]  # fmt: skip
-# Disease, rations, inventory: Mira is exposed (a natural 2 can't be avoided: any dice
-# may infect, so the GM's exposure is set up with a difficulty no roll beats).
+# Disease, rations, inventory: Mira is exposed to a disease no roll beats (-25), so she
+# carries it whatever the dice.
 PLAGUE = {"character": "Mira", "disease": "Plague", "difficulty": "-25", "course": "acute",
-          "severity": "moderate"}
+          "severity": "moderate"}  # fmt: skip
 SICK = (("disease expose", PLAGUE), ("rations day", {}))
 FED = (("rations add", {"rations": 2, "character": "Mira"}),)
 ROPE = (("inventory add", {"item": "Rope", "character": "Mira"}),)
