@@ -28,6 +28,7 @@ from bot.render.twod10.disease import (
 )
 from bot.replies import send
 from bot.rules.errors import RulesError
+from bot.rules.hocs.skills import normalise_name
 from bot.rules.twod10.difficulty import match_difficulty_names, parse_difficulty
 from bot.rules.twod10.disease import (
     MAX_NAME,
@@ -68,6 +69,8 @@ CourseChoice = Literal["acute", "intermediate", "chronic"]
 SeverityChoice = Literal["minor", "moderate", "severe"]
 ContactChoice = Literal["long", "momentary"]
 KIND = "2d10-disease"
+# Who is sick is private (ruling disease-gm); a message command's reply is public.
+PRIVATE_NEEDS_SLASH = "Use the slash command for this: a message command can't answer privately."
 
 
 def _set_log(rolls: RollSet) -> list[dict[str, Any]]:
@@ -96,9 +99,9 @@ def _pick(rows: list[InfectionRow], name: str | None, who: str) -> InfectionRow:
         if len(rows) > 1:
             raise UserError(f"{safe(who)} carries several diseases: name one with disease:.")
         return rows[0]
-    key = normalise_text(name).casefold()
+    key = normalise_name(name)
     for row in rows:
-        if normalise_text(row.infection.disease.name).casefold() == key:
+        if normalise_name(row.infection.disease.name) == key:
             return row
     raise UserError(f"{safe(who)} doesn't carry {safe(name[:MAX_NAME])}: see /disease list.")
 
@@ -141,7 +144,8 @@ class DiseaseCog(RulesetCog, name="2d10 disease"):
             )  # fmt: skip
         except RulesError as exc:
             raise options.rules(exc) from None
-        secret = bool(secret) and ctx.interaction is not None
+        if secret and ctx.interaction is None:
+            raise UserError(PRIVATE_NEEDS_SLASH)
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
             require_gm(ctx.author, campaign, "expose a character to a disease")
@@ -272,6 +276,8 @@ class DiseaseCog(RulesetCog, name="2d10 disease"):
     async def disease_list(self, ctx: Ctx) -> None:
         """Private: the GM's list has every infection, a player's only their characters'."""
         guild = guild_of(ctx)
+        if ctx.interaction is None:
+            raise UserError(PRIVATE_NEEDS_SLASH)
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
             owner = None if is_gm(ctx.author, campaign) else ctx.author.id

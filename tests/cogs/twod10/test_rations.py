@@ -126,3 +126,16 @@ async def test_who_may_eat_add_and_move_the_day(bot: TableBot, slash: SlashHarne
     refused(await slash.run("rations add", rations=1, character="Brann", **player(slash)),
             "Carry at most 400 rations.")  # fmt: skip
     assert await quarters(bot, "Brann") == 1600
+
+
+async def test_prefix_eat_and_private_lists_refused(bot: TableBot, slash: SlashHarness) -> None:
+    await slash.run("rations add", rations=1, character="Brann", **player(slash))
+    script(bot, 9, 9)  # 18 + 1 toughness - 6 = 13: no exhaustion
+    await dpytest.message("!rations eat half Brann", member=slash.members[1])
+    embed = dpytest.get_message().embeds[0]
+    assert embed.title == "Brann: half rations"
+    assert "**13** = 18 +1 toughness -6 half rations, day 1" in embed.description
+    # Who is sick is private: a message command (a public reply) is refused.
+    await dpytest.message("!disease list", member=slash.members[1])
+    assert "Use the slash command" in dpytest.get_message().content
+    await dpytest.empty_queue()
