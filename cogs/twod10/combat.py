@@ -51,7 +51,11 @@ from cogs.twod10.combat_options import (
 from cogs.twod10.combat_tracker import after_attack, tracker_here
 from cogs.twod10.combat_tracker import save as save_tracker
 from cogs.twod10.combat_weapons import wielded_for
-from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points
+from cogs.twod10.encumbrance_state import (
+    burdened_target,
+    encumbrance_points,
+    item_damage_note,
+)
 from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
@@ -209,6 +213,11 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 tracker_changed = enc != view.record.encounter
                 await save_tracker(conn, view, enc)
                 report = replace(report, tracker_note=note)
+            # Ruling item-damage: over 20 damage on a player damages an inventory item.
+            hurt = await item_damage_note(conn, hit, result.damage_total, self.bot.dice)
+            if hurt:
+                report = replace(report, tracker_note="\n".join(
+                    n for n in (report.tracker_note, hurt) if n))  # fmt: skip
             await log_attack(
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,

@@ -8,12 +8,21 @@ from dataclasses import replace
 
 import aiosqlite
 
+from bot.render.character import safe
+from bot.rules.dice_source import Dice
 from bot.rules.twod10.attack_inputs import TargetStats, target_stats
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.encumbrance import Encumbrance, carried, encumbrance_modifier
+from bot.rules.twod10.encumbrance import (
+    ITEM_DAMAGE_OVER,
+    Encumbrance,
+    carried,
+    encumbrance_modifier,
+    equipped_items,
+    roll_item_damage,
+)
 from bot.rules.twod10.skills import SkillKey
 from bot.rules.twod10.tasks import Modifier
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10_characters import TwoD10Kind, TwoD10Sheet
 from bot.storage.twod10_items import TwoD10ItemRepository
 
 
@@ -63,3 +72,21 @@ def burdened_target(sheet: TwoD10Sheet, attribute: Attribute, loads: dict[int, i
     if attribute is not Attribute.FINESSE or not loads.get(sheet.id):
         return stats
     return replace(stats, defense=stats.defense - loads[sheet.id])
+
+
+async def item_damage_note(
+    conn: aiosqlite.Connection, sheet: TwoD10Sheet, damage: int, dice: Dice
+) -> str | None:
+    """Over 20 damage taken by a player character: the GM's d20 numbers the damaged item
+    on its inventory list, readily accessible first (ruling item-damage)."""
+    if damage <= ITEM_DAMAGE_OVER or sheet.kind is not TwoD10Kind.PC:
+        return None
+    rows = await TwoD10ItemRepository(conn).list(sheet.guild_id, sheet.id)
+    listed = (*equipped_items(sheet.character), *(r.item for r in rows))
+    rolled = roll_item_damage(damage, listed, dice=dice)
+    if rolled is None:
+        return None
+    face, item = rolled
+    if item is None:
+        return f"Over {ITEM_DAMAGE_OVER} damage: d20 **{face}** numbers no item on the list."
+    return f"Over {ITEM_DAMAGE_OVER} damage: d20 **{face}**, {safe(item.name)} is damaged."

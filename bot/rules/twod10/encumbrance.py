@@ -224,11 +224,19 @@ def draw_from_backpack(backpack_ep: int, *, attempt: int = 1, dice: Dice) -> Dra
 
 def damaged_item(damage: int, items: tuple[Item, ...], *, dice: Dice) -> Item | None:
     """Over 20 damage: the GM's d20 picks the numbered item (ruling item-damage)."""
+    rolled = roll_item_damage(damage, items, dice=dice)
+    return rolled[1] if rolled is not None else None
+
+
+def roll_item_damage(
+    damage: int, items: tuple[Item, ...], *, dice: Dice
+) -> tuple[int, Item | None] | None:
+    """The d20's face and the item it numbers (None past the list); None at 20 or less."""
     if damage <= ITEM_DAMAGE_OVER:
         return None
     listed = [i for i in items if i.worn] + [i for i in items if not i.worn]
     face = dice.roll(ITEM_DAMAGE_DIE)
-    return listed[face - 1] if face <= len(listed) else None
+    return face, (listed[face - 1] if face <= len(listed) else None)
 
 
 def load_ep(weight: Fraction | int, *, pulled: bool = False, mount: bool = False) -> int:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
+from bot.storage.twod10_characters import TwoD10Kind
 from tests.cogs.twod10 import combat_helpers
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, text
 from tests.support.slash import SlashHarness
@@ -128,4 +129,40 @@ async def test_a_finesse_attack_takes_the_attackers_encumbrance(
         "attack", target="Gob", weapon="Light sword", finesse=True, **player(slash),
     ))  # fmt: skip
     assert "natural 8 + 2 finesse + 2 melee − 2 finesse defense − 1 encumbrance = **9**" in body
+    await dpytest.empty_queue()
+
+
+async def test_over_twenty_damage_on_a_player_damages_an_item(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await combat_helpers.twod10(slash)
+    await combat_helpers.store(
+        bot, combat_helpers.make("Ogre", strength=3, melee=2, weapons=("Two-handed sword 2d6",)),
+        slash.members[0].id, TwoD10Kind.ANTAGONIST,
+    )  # fmt: skip
+    # Pip (a player's): a light sword on the sheet, then a worn lantern and backpack rope.
+    await combat_helpers.store(
+        bot, combat_helpers.make("Pip", toughness=6, weapons=("Light sword",)),
+        slash.members[1].id,
+    )  # fmt: skip
+    for item, worn in (("Rope", False), ("Lantern", True)):
+        await slash.run("inventory add", item=item, worn=worn, character="Pip", **player(slash))
+    # 15 + 3 + 2 + 10 = 30: the 2d6 rise to 2d12; 12 + 12 + 2 + 3 = 29 damage > 20; the
+    # GM's d20 shows 2: the list is Light sword, Lantern (worn), Rope.
+    dice = combat_helpers.script(bot, 10, 5, 12, 12, 2)
+    body = combat_helpers.text(await slash.run(
+        "attack", target="Pip", bonus=10, character="Ogre", **gm(slash),
+    ))  # fmt: skip
+    assert "Over 20 damage: d20 **2**, Lantern is damaged." in body
+    assert dice.remaining == 0
+    # An NPC (not a player) takes it without an item roll (no d20 is scripted).
+    await combat_helpers.store(
+        bot, combat_helpers.make("Troll", toughness=6), slash.members[0].id,
+        TwoD10Kind.ANTAGONIST,
+    )  # fmt: skip
+    dice = combat_helpers.script(bot, 10, 5, 12, 12)
+    body = combat_helpers.text(await slash.run(
+        "attack", target="Troll", bonus=10, character="Ogre", **gm(slash),
+    ))  # fmt: skip
+    assert "Over 20 damage" not in body and dice.remaining == 0
     await dpytest.empty_queue()
