@@ -5,16 +5,18 @@
 -- a disease's overcoming roll falls due by days (acute 1, intermediate 7, chronic 30).
 CREATE TABLE twod10_calendar (
     guild_id INTEGER PRIMARY KEY,
-    day      INTEGER NOT NULL DEFAULT 1 CHECK (day BETWEEN 1 AND 1000000)
+    day      INTEGER NOT NULL DEFAULT 1 CHECK (day >= 1)
 );
 
 -- Rations in quarter rations and the half/quarter day counts (JSON via
--- bot.rules.twod10.survival_codec). last_day is the day the character last ate, so a
+-- bot.rules.twod10.survival_codec); quarters repeats the state's count so encumbrance
+-- reads it without a JSON function. last_day is the day the character last ate, so a
 -- day's food is spent exactly once (the eat is an UPDATE conditional on it).
 CREATE TABLE twod10_rations (
     character_id INTEGER PRIMARY KEY REFERENCES twod10_characters (id) ON DELETE CASCADE,
     guild_id     INTEGER NOT NULL,
     state        TEXT    NOT NULL CHECK (json_valid(state)),
+    quarters     INTEGER NOT NULL CHECK (quarters BETWEEN 0 AND 1600),
     last_day     INTEGER,
     revision     INTEGER NOT NULL DEFAULT 1
 );

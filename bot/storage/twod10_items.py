@@ -68,8 +68,8 @@ class TwoD10ItemRepository:
             " OR EXISTS (SELECT 1 FROM twod10_items WHERE character_id = ? AND name_key = ?"
             " AND worn = ?)"
             " ON CONFLICT (character_id, name_key, worn)"
-            " DO UPDATE SET count = count + excluded.count"
-            " WHERE count + excluded.count <= ?"
+            " DO UPDATE SET count = twod10_items.count + excluded.count"
+            " WHERE twod10_items.count + excluded.count <= ?"
             " RETURNING id, name, weight_quarters, worn, count",
             (guild_id, character_id, item.name, normalise_name(item.name), quarters,
              int(item.worn), item.count, character_id, MAX_ROWS, character_id,
@@ -110,17 +110,16 @@ class TwoD10ItemRepository:
             self._conn,
             "SELECT"
             " (SELECT COALESCE(SUM(weight_quarters * count), 0) FROM twod10_items"
-            "  WHERE guild_id = ?1 AND character_id = ?2 AND worn = 1),"
+            "  WHERE guild_id = ? AND character_id = ? AND worn = 1),"
             " (SELECT COALESCE(SUM(weight_quarters * count), 0) FROM twod10_items"
-            "  WHERE guild_id = ?1 AND character_id = ?2 AND worn = 0),"
-            " (SELECT json_extract(state, '$.quarters') FROM twod10_rations"
-            "  WHERE guild_id = ?1 AND character_id = ?2),"
-            " (SELECT supplies FROM twod10_survival WHERE guild_id = ?1 AND character_id = ?2)",
-            (guild_id, character_id),
+            "  WHERE guild_id = ? AND character_id = ? AND worn = 0),"
+            " (SELECT quarters FROM twod10_rations WHERE guild_id = ? AND character_id = ?),"
+            " (SELECT supplies FROM twod10_survival WHERE guild_id = ? AND character_id = ?)",
+            (guild_id, character_id) * 4,
         )
         assert row is not None
-        quarters = row[2] if isinstance(row[2], int) and row[2] >= 0 else 0
+        # int(): PostgreSQL's SUM of integers is a numeric (a Decimal in Python).
         return CarriedWeights(
-            worn=Fraction(row[0], QUARTERS), backpack=Fraction(row[1], QUARTERS),
-            ration_quarters=quarters, supplies=row[3] or 0,
+            worn=Fraction(int(row[0]), QUARTERS), backpack=Fraction(int(row[1]), QUARTERS),
+            ration_quarters=int(row[2] or 0), supplies=int(row[3] or 0),
         )  # fmt: skip

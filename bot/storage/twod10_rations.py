@@ -15,8 +15,6 @@ from bot.rules.twod10.rations import RationState
 from bot.rules.twod10.survival_codec import rations_from_dict, rations_to_dict
 from bot.storage.sql import fetch_all, fetch_one
 
-MAX_DAY = 1_000_000
-
 
 @dataclass(frozen=True, kw_only=True)
 class RationRow:
@@ -53,12 +51,13 @@ class TwoD10CalendarRepository:
         return row[0] if row else 1
 
     async def advance(self, guild_id: int, days: int) -> int:
-        """Move the day on by ``days``; the new day. Raises nothing past MAX_DAY (clamped)."""
+        """Move the day on by ``days``; the new day."""
         row = await fetch_one(
             self._conn,
-            "INSERT INTO twod10_calendar (guild_id, day) VALUES (?, min(1 + ?, ?))"
-            " ON CONFLICT (guild_id) DO UPDATE SET day = min(day + ?, ?) RETURNING day",
-            (guild_id, days, MAX_DAY, days, MAX_DAY),
+            "INSERT INTO twod10_calendar (guild_id, day) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET day = twod10_calendar.day + ?"
+            " RETURNING day",
+            (guild_id, 1 + days, days),
         )
         assert row is not None
         return row[0]
@@ -93,17 +92,18 @@ class TwoD10RationRepository:
         if expected is None:
             row = await fetch_one(
                 self._conn,
-                "INSERT INTO twod10_rations (character_id, guild_id, state) VALUES (?, ?, ?)"
-                " ON CONFLICT (character_id) DO NOTHING RETURNING character_id",
-                (character_id, guild_id, _json(state)),
+                "INSERT INTO twod10_rations (character_id, guild_id, state, quarters)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (character_id) DO NOTHING"
+                " RETURNING character_id",
+                (character_id, guild_id, _json(state), state.quarters),
             )
         else:
             row = await fetch_one(
                 self._conn,
-                "UPDATE twod10_rations SET state = ?, revision = revision + 1"
+                "UPDATE twod10_rations SET state = ?, quarters = ?, revision = revision + 1"
                 " WHERE guild_id = ? AND character_id = ? AND revision = ?"
                 " RETURNING character_id",
-                (_json(state), guild_id, character_id, expected.revision),
+                (_json(state), state.quarters, guild_id, character_id, expected.revision),
             )
         return row is not None
 
@@ -112,9 +112,9 @@ class TwoD10RationRepository:
         ``day``. False when it was (nothing written, nothing spent)."""
         done = await fetch_one(
             self._conn,
-            "UPDATE twod10_rations SET state = ?, last_day = ?, revision = revision + 1"
-            " WHERE guild_id = ? AND character_id = ? AND revision = ?"
-            " AND (last_day IS NULL OR last_day < ?) RETURNING character_id",
-            (_json(state), day, guild_id, row.character_id, row.revision, day),
+            "UPDATE twod10_rations SET state = ?, quarters = ?, last_day = ?,"
+            " revision = revision + 1 WHERE guild_id = ? AND character_id = ?"
+            " AND revision = ? AND (last_day IS NULL OR last_day < ?) RETURNING character_id",
+            (_json(state), state.quarters, day, guild_id, row.character_id, row.revision, day),
         )
         return done is not None
