@@ -105,7 +105,8 @@ async def test_a_failed_overcoming_set_moves_the_next_roll_a_period_on(
 ) -> None:
     script(bot, 1, 2, 1, 3)  # severe: two of three; fail, fail -> stops after 2 (certain)
     shown = text(await slash.run("disease expose", character="Brann", disease="Pox",
-                                 difficulty="0", course="acute", severity="severe", **gm(slash)))
+                                 difficulty="0", course="acute", severity="severe",
+                                 **gm(slash)))  # fmt: skip
     assert "roll 3" not in shown and "Brann is infected" in shown
     await slash.run("rations day", **gm(slash))
     # 19 + 1 succeeds; a natural 2 fails; one more can still make two: 5 + 1 = 6 fails.
@@ -158,3 +159,19 @@ async def test_the_overcoming_roll_applies_once_under_concurrency(
     assert await infections(bot, "Brann") == []
     assert len(await logged(bot)) == 2  # the exposure and one overcoming roll
 
+
+async def test_the_day_tells_the_gm_alone_which_disease_rolls_are_due(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    slash.guild.owner_id = slash.members[0].id  # the GM gets private notes by DM
+    script(bot, 1, 1)
+    await slash.run("disease expose", character="Brann", **FEVER, **gm(slash))
+    day = await slash.run("rations day", **gm(slash))
+    public = "\n".join([text(day), *(m.payload.get("content") or "" for m in day.channel_messages
+                                     if m.channel_id == slash.channel.id)])  # fmt: skip
+    private = "\n".join(m.payload.get("content") or "" for m in day.channel_messages
+                        if m.channel_id != slash.channel.id)  # fmt: skip
+    assert "Day 2 begins." in public and "Marsh fever" not in public
+    assert "Day 2: disease rolls due (/disease overcome)." in private
+    assert "Brann: Marsh fever (moderate, acute, difficulty -5), overcoming roll due now" in private
+    await dpytest.empty_queue()
