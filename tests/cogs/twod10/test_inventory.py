@@ -4,6 +4,8 @@ applied by itself to the rolls encumbrance affects."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord.ext.test as dpytest
 import pytest
 
@@ -166,3 +168,21 @@ async def test_over_twenty_damage_on_a_player_damages_an_item(
     ))  # fmt: skip
     assert "Over 20 damage" not in body and dice.remaining == 0
     await dpytest.empty_queue()
+
+
+async def test_items_are_removed_once_and_names_echo_inert(
+    bot: TableBot, slash: SlashHarness, brann: None
+) -> None:
+    await add(slash, item="Torch", count=3)
+    first = len(slash.responses)
+    await asyncio.gather(*(
+        slash.run("inventory remove", item="Torch", character="Brann",
+                  **(gm(slash) if n % 2 else player(slash)))
+        for n in range(4)
+    ))  # fmt: skip
+    answers = [r for r in slash.responses[first:] if r.carries_message]
+    assert sum(not r.ephemeral for r in answers) == 1
+    body = text(await slash.run("inventory list", character="Brann", **player(slash)))
+    assert "Torch" not in body
+    said = await add(slash, item="**@everyone** _x_")
+    assert "\\*\\*@\u200beveryone\\*\\* \\_x\\_" in said

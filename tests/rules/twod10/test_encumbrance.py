@@ -6,12 +6,16 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.encumbrance import (
+    IGNORED,
     RATION_WEIGHT,
+    Encumbrance,
     Item,
     damaged_item,
     draw_from_backpack,
@@ -150,3 +154,27 @@ def test_carried_counts_sheet_gear_worn_and_rations_supplies_in_the_backpack() -
     assert light.backpack_weight == Fraction(1, 8)
     with pytest.raises(RulesError):
         carried_load(person(), worn=Fraction(-1), backpack=Fraction(0))
+
+
+@given(
+    toughness=st.sampled_from(sorted(IGNORED)),
+    worn=st.integers(0, 400),
+    pack=st.integers(0, 400),
+    more=st.integers(0, 40),
+    worn_more=st.booleans(),
+)
+def test_more_weight_never_lightens_the_load(
+    toughness: int, worn: int, pack: int, more: int, worn_more: bool
+) -> None:
+    """EP never falls as weight is added, each point costs at most one EP, toughness never
+    ignores more than its table, and movement stays between 0 and 30."""
+
+    def load(w: int, p: int) -> Encumbrance:
+        return Encumbrance(worn_weight=Fraction(w, 4), backpack_weight=Fraction(p, 4),
+                           toughness=toughness)  # fmt: skip
+
+    before = load(worn, pack)
+    after = load(worn + more, pack) if worn_more else load(worn, pack + more)
+    assert before.ep <= after.ep and after.ep - before.ep <= after.raw_ep - before.raw_ep
+    assert 0 <= after.ignored <= len(IGNORED[toughness]) and after.ep >= 0
+    assert 0 <= after.movement <= 30 and after.roll_penalty == -after.ep
