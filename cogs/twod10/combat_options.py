@@ -220,7 +220,7 @@ ATTACK_RULINGS = [
         "minus-six", "past-twenty", "category-ladder", "extra-dice", "axe-unarmored",
         "block-order", "reduction-floor", "maneuver-effects", "maneuver-ranged", "brawl-hands",
         "brawl-table-ends", "parry-ranged", "flanking", "engaged-shooter", "hard-cover",
-        "stray-shot", "darkness", "advantage-stack", "encumbrance-rolls", "item-damage",
+        "stray-shot", "darkness", "advantage-stack",
     ),
 ]  # fmt: skip
 
