@@ -87,3 +87,22 @@ def _restore_make_id() -> Iterator[None]:
     original = factories.make_id
     yield
     factories.make_id = original
+
+
+def test_supplies_help_pages_fit_discords_limits(bot: TableBot) -> None:
+    from bot.render.help import command_embed, walk_leaf_commands
+    from bot.rulesets import Ruleset
+
+    names = ("disease", "rations", "inventory", "task")
+    seen = 0
+    for command in walk_leaf_commands(bot, [Ruleset.TWOD10]):
+        if not command.qualified_name.startswith(names):
+            continue
+        seen += 1
+        embed = command_embed(command)
+        assert len(embed) <= 6000, command.qualified_name
+        assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
+        shown = "\n".join(f.value or "" for f in embed.fields)
+        for ruling in command.extras.get("rulings", []):
+            assert f"• {ruling}" in shown, (command.qualified_name, ruling)
+    assert seen == 14  # 5 disease, 4 rations, 4 inventory, task
