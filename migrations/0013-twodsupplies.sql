@@ -4,7 +4,7 @@
 -- The campaign's day (starts at 1 when first needed): a character eats once per day and
 -- a disease's overcoming roll falls due by days (acute 1, intermediate 7, chronic 30).
 CREATE TABLE twod10_calendar (
-    guild_id INTEGER PRIMARY KEY,
+    guild_id INTEGER PRIMARY KEY REFERENCES campaigns (guild_id) ON DELETE CASCADE,
     day      INTEGER NOT NULL DEFAULT 1 CHECK (day >= 1)
 );
 

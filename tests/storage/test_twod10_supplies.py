@@ -8,6 +8,7 @@ from fractions import Fraction
 from bot.rules.twod10.disease import Course, Disease, Infection, Severity
 from bot.rules.twod10.encumbrance import Item
 from bot.rules.twod10.rations import RationState
+from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
 from bot.storage.twod10_characters import TwoD10CharacterRepository
 from bot.storage.twod10_infections import MAX_INFECTIONS, TwoD10InfectionRepository
@@ -21,6 +22,8 @@ FEVER = Disease(name="Fever", difficulty=-5, course=Course.ACUTE, severity=Sever
 
 async def test_the_day_starts_at_one_and_moves_per_guild(db: Database) -> None:
     async with db.transaction() as conn:
+        for guild in (GUILD, OTHER_GUILD):
+            await CampaignRepository(conn).get_or_create(guild)
         days = TwoD10CalendarRepository(conn)
         assert await days.today(GUILD) == 1
         assert await days.advance(GUILD, 1) == 2
