@@ -31,11 +31,11 @@ from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10Sheet
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
     Against,
     TaskNumbers,
-    bonus_modifiers,
     check_task_options,
     resolve_against,
     task_numbers,
@@ -119,8 +119,9 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
                 sheet = await resolve_sheet(conn, campaign, ctx.author, character, "roll for them")
             vs = await resolve_against(conn, guild.id, level, target, target_defense)
             against, target_sheet = vs.text, vs.target
+            load = await load_encumbrance(conn, sheet) if sheet is not None else None
             numbers = task_numbers(
-                sheet, attribute, key, score=score, rank=rank,
+                sheet, attribute, key, score=score, rank=rank, load=load,
                 fallback_who=ctx.author.display_name,
             )  # fmt: skip
             # Computed before the dice, from the same numbers: the chance as it stood.
@@ -176,7 +177,7 @@ def _roll(
     try:
         return roll_task(
             attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-            extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+            extra=numbers.extra(bonus), advantage=advantage, disadvantage=disadvantage,
             attribute_label=numbers.attribute_label, skill_label=numbers.skill_label,
             difficulty_label=vs.label, dice=bot.dice,
         )  # fmt: skip
@@ -190,7 +191,7 @@ def _odds_line(
     try:
         odds = task_odds(
             attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-            extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+            extra=numbers.extra(bonus), advantage=advantage, disadvantage=disadvantage,
         )  # fmt: skip
     except RulesError as exc:
         raise _rules(exc) from None

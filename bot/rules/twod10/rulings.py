@@ -198,6 +198,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="treatment-advantage", topic="Disease",
            text="Treatment's advantage goes on the first roll of the next set; a set of "
                 "rolls stops once its outcome is certain."),
+    Ruling(key="disease-calendar", topic="Disease",
+           text="A course counts campaign days (a week is 7, a month 30): the first "
+                "overcoming roll is due one period after infection, the next one period "
+                "after each roll; a failed set leaves the disease as it was, a passed set "
+                "cures it."),
     # Light and resources
     Ruling(key="burn-time", topic="Light",
            text="A torch burns for the highest of 2d6 turns (1-6), a lantern the highest of "
@@ -235,6 +240,9 @@ RULINGS: tuple[Ruling, ...] = (
                 "on its own; worn armor, shield and weapons are readily accessible."),
     Ruling(key="toughness-six", topic="Encumbrance",
            text="The ignore table stops at toughness 5; toughness 6 ignores what 5 does."),
+    Ruling(key="pack-supplies", topic="Encumbrance",
+           text="Rations (1/2 each) and medical supplies (1 a unit) ride in the backpack; "
+                "the sheet's armor, shield and weapons count as worn."),
     Ruling(key="encumbrance-rolls", topic="Encumbrance",
            text="Encumbrance penalises Athletics, Stealth and every Finesse roll (attacks "
                 "and Defense (finesse) included)."),
