@@ -64,6 +64,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
             "cogs.twod10.survival",
             "cogs.twod10.survival_medicine",
             "cogs.twod10.survival_light",
+            "cogs.twod10.magic",
+            "cogs.twod10.magic_concentration",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),

@@ -150,8 +150,8 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         loaded = await self.service.load(ctx.channel.id)
         if loaded is None:
             raise NoEncounter()
-        record, hp = loaded
-        await send(ctx, embed=tracker_embed(record.encounter, hp), ephemeral=True)
+        record, hp, marks = loaded
+        await send(ctx, embed=tracker_embed(record.encounter, hp, marks), ephemeral=True)
         await self.service.refresh_tracker(ctx.channel)
 
     @init.command(name="begin", extras={"rulings": rulings("surprise")})
