@@ -32,7 +32,6 @@ from bot.rules.twod10.magic import (
     Tier,
     after_casting,
     cast,
-    effect_text,
     interrupted,
 )
 from bot.rules.twod10.magic_time import parse_duration, ritual_extension
@@ -42,6 +41,7 @@ from bot.secret_rolls import deliver_to_gm
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10Sheet
 from bot.storage.twod10_magic import Held, TwoD10MagicRepository
+from cogs.characters.options import clean_text
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.magic_options import mysteries_choices, mysteries_of
@@ -58,6 +58,7 @@ Subfield = commands.Range[str, 1, 40]
 Label = commands.Range[str, 1, 80]
 Duration = commands.Range[str, 1, 40]
 MAX_EXPRESSION = 500
+MAX_TEXT = 100
 KINDS = {Form.SPELL: "2d10-cast", Form.RITUAL: "2d10-ritual"}
 
 
@@ -187,11 +188,12 @@ class MagicCog(RulesetCog, name="2d10 magic"):
     async def _cast(self, ctx: Ctx, request: Request) -> None:
         guild = guild_of(ctx)
         secret = bool(request.secret) and ctx.interaction is not None
-        try:
-            what = effect_text(request.what)  # the same tidy 1-100 characters
-            effect = effect_text(request.concentrate) if request.concentrate else None
-        except RulesError as exc:
-            raise options.rules(exc) from None
+        # Typed text is stored and echoed: one honest spelling (bot.text), as names are.
+        named = "The spell's category" if request.form is Form.SPELL else "The ritual"
+        what = clean_text(request.what, what=named, limit=MAX_TEXT)
+        effect = None
+        if request.concentrate is not None:
+            effect = clean_text(request.concentrate, what="The effect", limit=MAX_TEXT)
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
             sheet = await resolve_sheet(conn, campaign, ctx.author, request.character,

@@ -257,6 +257,14 @@ async def test_secret_cast_goes_to_the_caster_and_the_gm(
 async def test_only_the_owner_or_gm_casts(bot: TableBot, slash: SlashHarness) -> None:
     refused(await slash.run("cast", **cast(character="Vela"), **player(slash, 2)), "isn't yours")
     refused(await slash.run("cast", **cast(concentrate="   "), **player(slash)),
-            "Give the effect in 1 to 100 characters")  # fmt: skip
+            "The effect needs at least one letter or digit")  # fmt: skip
+    refused(await slash.run("cast", tier=1, category=" \u200b ", **player(slash)),
+            "The spell's category needs at least one letter or digit")  # fmt: skip
+    # Look-alikes and invisible characters are normalised before storing and echoing.
+    script(bot, 9, 9)
+    result = await slash.run("cast", tier=1, category="fi\u200bre", concentrate="ｇｌｏｗ",
+                             **player(slash))  # fmt: skip
+    assert result.embeds[0]["title"] == "Vela: tier 1 spell · fire"
+    assert "🔮 Concentrating on glow." in text(result) and await held(bot, "Vela") == "glow"
     script(bot, 8, 7)
     assert not (await slash.run("cast", **cast(character="Vela"), **gm(slash))).ephemeral
