@@ -7,7 +7,6 @@ concentration. All SQL about magic lives here; the repository never commits.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -64,11 +63,13 @@ class TwoD10MagicRepository:
         wanted = sorted(set(character_ids))
         if not wanted:
             return {}
+        # Plain placeholders (no SQLite JSON table function): standard SQL for any backend.
+        marks = ", ".join("?" * len(wanted))
         rows = await fetch_all(
             self._conn,
             f"SELECT {_COLUMNS} FROM twod10_concentration WHERE guild_id = ?"
-            " AND character_id IN (SELECT value FROM json_each(?))",
-            (guild_id, json.dumps(wanted)),
+            f" AND character_id IN ({marks})",
+            (guild_id, *wanted),
         )
         return {row["character_id"]: _held(row) for row in rows}
 
