@@ -30,7 +30,6 @@ MAX_FIELD = 1024
 ICONS = {Action.MOVEMENT: "🏃", Action.ATTACK: "⚔️", Action.INTERACT: "✋", Action.BONUS: "➕"}
 
 HP = Mapping[int, tuple[int, int]]  # combatant id → (hp, max hp) of a linked sheet
-Marks = Mapping[int, str]  # combatant id → the effect its linked sheet concentrates on
 
 
 def name_of(enc: Encounter, combatant_id: int) -> str:
@@ -72,14 +71,13 @@ def phase_text(enc: Encounter) -> str:
     return f"End of the {acting}' turn: the {others}' undeclared reactions."
 
 
-def combatant_line(enc: Encounter, c: Combatant, hp: HP, held: Marks | None = None) -> str:
+def combatant_line(enc: Encounter, c: Combatant, hp: HP) -> str:
     state = enc.state(c.id)
     parts = [f"**{echo(c.name, NAME_LIMIT)}** (finesse {c.finesse:+d})"]
     if c.id in hp:
         parts.append(f"HP {hp[c.id][0]}/{hp[c.id][1]}")
     if c.down:
         return " · ".join([*parts, "💀 down"])
-    concentrating = (held or {}).get(c.id)
     marks = []
     for action in Action:
         if action in state.actions:
@@ -93,8 +91,6 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, held: Marks | None = No
         marks.append(f"{state.extra_attacks} extra attack(s)")
     if state.declared_spell:
         marks.append("spell declared")
-    if concentrating:
-        marks.append(f"🔮 {echo(concentrating, 60)}")
     if state.parry:
         marks.append(f"parry {state.parry}")
     if state.reaction_used:
@@ -106,7 +102,7 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, held: Marks | None = No
     return " · ".join(parts + marks)
 
 
-def tracker_embed(enc: Encounter, hp: HP | None = None, held: Marks | None = None) -> discord.Embed:
+def tracker_embed(enc: Encounter, hp: HP | None = None) -> discord.Embed:
     hp = hp or {}
     title = "Surprise round" if enc.round == 0 and enc.phase is not Phase.NOT_STARTED else None
     embed = discord.Embed(
@@ -121,7 +117,7 @@ def tracker_embed(enc: Encounter, hp: HP | None = None, held: Marks | None = Non
         embed.add_field(name="Momentum", value=f"{lost} lost momentum: {ranges_text(enc)}.")
     for side in (enc.acting or Side.PLAYERS, (enc.acting or Side.PLAYERS).other):
         members = enc.side(side)
-        lines = [combatant_line(enc, c, hp, held) for c in members] or ["nobody yet"]
+        lines = [combatant_line(enc, c, hp) for c in members] or ["nobody yet"]
         value = _fit(lines)
         title = f"{side.label} ({enc.standing(side)}/{len(members)} standing)"
         embed.add_field(name=title, value=value, inline=False)

@@ -3,7 +3,7 @@ the backlash and the random magical effects the GM is to name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 import discord
 
@@ -12,11 +12,13 @@ from bot.render.twod10.task import dice_text, edge_text, modifiers_text
 from bot.rules.twod10.magic import Backlash, CastResult, Form, advantage_sources
 from bot.rules.twod10.magic_time import duration_text
 from bot.storage.twod10_magic import Held
+from bot.text import echo
 
 SUCCESS = discord.Colour.green()
 FAILURE = discord.Colour.red()
 MAGIC = discord.Colour.purple()
 MAX_DESCRIPTION = 4000
+MAX_FIELD = 1024
 
 
 def concentration_text(held: Held) -> str:
@@ -130,11 +132,9 @@ def lost_line(name: str, effect: str) -> str:
     return f"🔮 {safe(name)}'s concentration on {safe(effect)} is lost to the damage."
 
 
-def tracker_marks(held: Mapping[int, Held], combatant_sheets: Mapping[int, int]) -> dict[int, str]:
-    """Combatant id → the effect it concentrates on (raw: the tracker echoes it)."""
-    marks = {}
-    for combatant_id, sheet_id in combatant_sheets.items():
-        found = held.get(sheet_id)
-        if found is not None:
-            marks[combatant_id] = found.effect
-    return marks
+def add_concentration_field(embed: discord.Embed, rows: Iterable[tuple[str, str]]) -> None:
+    """The tracker's "Concentration" field: (combatant name, effect) per concentrating
+    combatant; nothing when nobody concentrates."""
+    lines = [f"🔮 **{echo(name, 64)}**: {echo(effect, 100)}" for name, effect in rows]
+    if lines:
+        embed.add_field(name="Concentration", value="\n".join(lines)[:MAX_FIELD], inline=False)

@@ -31,6 +31,7 @@ from cogs.twod10.initiative.service import (
     SideTrackerService,
 )
 from cogs.twod10.initiative.views import COG_NAME, ReactButton, TurnButton, reaction_view, turn_view
+from cogs.twod10.magic_tracker import add_concentration
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +151,10 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         loaded = await self.service.load(ctx.channel.id)
         if loaded is None:
             raise NoEncounter()
-        record, hp, marks = loaded
-        await send(ctx, embed=tracker_embed(record.encounter, hp, marks), ephemeral=True)
+        record, hp = loaded
+        embed = tracker_embed(record.encounter, hp)
+        await add_concentration(self.bot.db, record, embed)  # cogs.twod10.magic_tracker
+        await send(ctx, embed=embed, ephemeral=True)
         await self.service.refresh_tracker(ctx.channel)
 
     @init.command(name="begin", extras={"rulings": rulings("surprise")})

@@ -24,15 +24,14 @@ import discord
 
 from bot.errors import UserError
 from bot.permissions import is_gm
-from bot.render.twod10.initiative import HP, Marks, tracker_embed
-from bot.render.twod10.magic import tracker_marks
+from bot.render.twod10.initiative import HP, tracker_embed
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.turns import mark_down, revive
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
-from bot.storage.twod10_magic import TwoD10MagicRepository
 from bot.tracker_messages import TrackerMessages, TrackerView
+from cogs.twod10.magic_tracker import add_concentration
 
 log = logging.getLogger(__name__)
 
@@ -191,15 +190,13 @@ class SideTrackerService:
         )
         await self.refresh_tracker(channel, force=not events)
 
-    async def load(self, channel_id: int) -> tuple[TrackerRecord, HP, Marks] | None:
+    async def load(self, channel_id: int) -> tuple[TrackerRecord, HP] | None:
         async with self.bot.db.read() as conn:
             record = await TwoD10EncounterRepository(conn).get_by_channel(channel_id)
             if record is None:
                 return None
             sheets = await load_sheets(conn, record.guild_id, record.tracker)
-            held = await TwoD10MagicRepository(conn).get_many(record.guild_id, sheets)
-        linked = {cid: s.sheet_id for cid, s in record.tracker.seats if s.sheet_id is not None}
-        return record, hp_of(record.tracker, sheets), tracker_marks(held, linked)
+        return record, hp_of(record.tracker, sheets)
 
     # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
 
@@ -211,8 +208,9 @@ class SideTrackerService:
         loaded = await self.load(channel_id)
         if loaded is None:
             return None
-        record, hp, marks = loaded
-        embed = tracker_embed(record.encounter, hp, marks)
+        record, hp = loaded
+        embed = tracker_embed(record.encounter, hp)
+        await add_concentration(self.bot.db, record, embed)  # cogs.twod10.magic_tracker
         return TrackerView(record.id, record.version, record.tracker_message_id, embed)
 
     async def refresh_tracker(

@@ -184,7 +184,8 @@ async def test_hp_loss_breaks_concentration_only_in_a_tracked_fight(
     await slash.run("init begin", **gm(slash))
     await slash.run("init add", name="Vela", **gm(slash))
     tracker = await slash.run("init list", **gm(slash))
-    assert "🔮 levitating" in str(tracker.embeds[0]["fields"])
+    fields = {f["name"]: f["value"] for f in tracker.embeds[0]["fields"]}
+    assert fields["Concentration"] == "🔮 **Vela**: levitating"
     hurt = await slash.run("hp", target="Vela", change="-2", **gm(slash))
     assert "🔮 Vela's concentration on levitating is lost to the damage." in text(hurt)
     assert await held(bot, "Vela") is None
@@ -268,3 +269,24 @@ async def test_only_the_owner_or_gm_casts(bot: TableBot, slash: SlashHarness) ->
     assert "🔮 Concentrating on glow." in text(result) and await held(bot, "Vela") == "glow"
     script(bot, 8, 7)
     assert not (await slash.run("cast", **cast(character="Vela"), **gm(slash))).ephemeral
+
+
+async def test_the_pinned_tracker_follows_concentration(bot: TableBot, slash: SlashHarness) -> None:
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init add", name="Vela", **gm(slash))
+    vela = await sheet(bot, "Vela")
+    cog = bot.get_cog("2d10 initiative")
+
+    async def tracker_fields() -> dict[str, str]:
+        # The listener /cast notifies runs as its own task: run it here, in order.
+        await cog.on_characters_changed(vela.guild_id, (vela.id,))  # type: ignore[union-attr]
+        loaded = await cog.service.load(slash.channel.id)  # type: ignore[union-attr]
+        message = await slash.channel.fetch_message(loaded[0].tracker_message_id)
+        return {f.name: f.value for f in message.embeds[0].fields}
+
+    script(bot, 9, 9)
+    await slash.run("cast", **cast(concentrate="mirror image"), **player(slash))
+    assert (await tracker_fields())["Concentration"] == "🔮 **Vela**: mirror image"
+    await slash.run("concentration end", **player(slash))
+    assert "Concentration" not in await tracker_fields()
+    await dpytest.empty_queue()
