@@ -70,6 +70,8 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
             "cogs.twod10.disease",
             "cogs.twod10.rations",
             "cogs.twod10.inventory",
+            "cogs.twod10.magic",
+            "cogs.twod10.magic_concentration",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),

@@ -253,6 +253,12 @@ CASES += [
          ruleset="2d10"),
     Case("inventory list", OPEN, {"character": "Mira"}, setup=ROPE, ruleset="2d10"),
 ]  # fmt: skip
+CASES += [  # 2d10 magic
+    Case("cast", OWNER, {"tier": 1, "category": "fire", "character": "Mira"}, ruleset="2d10"),
+    Case("ritual", OWNER, {"tier": 1, "ritual": "ward", "character": "Mira"}, ruleset="2d10"),
+    Case("concentration end", OWNER, {"character": "Mira"}, ruleset="2d10"),
+    Case("concentration list", OPEN, ruleset="2d10"),
+]  # fmt: skip
 
 
 def test_every_command_is_classified() -> None:
