@@ -16,6 +16,8 @@ from bot.storage.twod10_characters import TwoD10CharacterRepository
 from bot.storage.twod10_magic import Held, TwoD10MagicRepository
 from tests.storage.test_twod10_characters import GUILD, create
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 
 def held(character_id: int, effect: str = "levitate", tier: Tier = Tier.ONE) -> Held:
     return Held(character_id=character_id, effect=effect, form=Form.SPELL, tier=tier)

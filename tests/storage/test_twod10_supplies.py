@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from bot.rules.twod10.disease import Course, Disease, Infection, Severity
 from bot.rules.twod10.encumbrance import Item
 from bot.rules.twod10.rations import RationState
@@ -16,6 +18,8 @@ from bot.storage.twod10_items import MAX_ROWS, TwoD10ItemRepository
 from bot.storage.twod10_rations import TwoD10CalendarRepository, TwoD10RationRepository
 from bot.storage.twod10_survival import TwoD10SurvivalRepository
 from tests.storage.test_twod10_characters import GUILD, OTHER_GUILD, create
+
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 
 FEVER = Disease(name="Fever", difficulty=-5, course=Course.ACUTE, severity=Severity.MINOR)
 
