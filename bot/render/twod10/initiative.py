@@ -19,7 +19,14 @@ from bot.rules.twod10.initiative.events import (
     SideTurnStarted,
     SurpriseRoundStarted,
 )
-from bot.rules.twod10.initiative.model import Action, Combatant, Encounter, Phase, Side
+from bot.rules.twod10.initiative.model import (
+    MOVEMENT_FEET,
+    Action,
+    Combatant,
+    Encounter,
+    Phase,
+    Side,
+)
 from bot.rules.twod10.initiative.reactions import InterruptRoll
 from bot.rules.twod10.initiative.rounds import initiative_ranges
 from bot.text import echo
@@ -87,7 +94,10 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
                 label = f"attack → {state.sacrificed.value}"
             marks.append(f"{ICONS[action]} {label}")
     if state.feet_moved and Action.MOVEMENT not in state.actions:
-        marks.append(f"🏃 {state.feet_moved}/{state.movement_allowance} ft")
+        marks.append(f"🏃 {state.feet_moved}/{state.allowance(c.movement)} ft")
+    elif c.movement != MOVEMENT_FEET and Action.MOVEMENT not in state.actions:
+        # Encumbered (ruling movement-encumbrance): the feet it has, not the usual 30.
+        marks.append(f"🎒 moves {state.allowance(c.movement)} ft")
     if state.extra_attacks:
         marks.append(f"{state.extra_attacks} extra attack(s)")
     if state.declared_spell:

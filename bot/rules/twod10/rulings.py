@@ -140,7 +140,13 @@ RULINGS: tuple[Ruling, ...] = (
            text="A roll of 25+ grants one more attack this turn outside the action economy, "
                 "as endless cleave does; the GM may let it be another action instead."),
     Ruling(key="stand-from-prone", topic="Prone",
-           text="Standing up costs 15 feet, also when dashing."),
+           text="Standing up costs half a round's movement, also when dashing: 15 feet, or "
+                "half of what encumbrance leaves, rounded up to whole feet."),
+    Ruling(key="movement-encumbrance", topic="Movement",
+           text="Each encumbrance point left after toughness takes 5 feet off a character's "
+                "30 a round, down to 0; a dash doubles what is left. The tracker follows a "
+                "linked sheet's load and shows the feet when they are fewer than 30; a "
+                "combatant without a sheet moves 30."),
     Ruling(key="parry-expiry", topic="Parry",
            text="A parry waits for the next attack this round and ends with the round."),
     Ruling(key="undeclared-after-declared", topic="Reactions",

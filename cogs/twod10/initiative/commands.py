@@ -238,7 +238,11 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
 
     @init.command(
         name="act",
-        extras={"rulings": rulings("bonus-action", "stand-from-prone", "parry-expiry")},
+        extras={
+            "rulings": rulings(
+                "bonus-action", "stand-from-prone", "movement-encumbrance", "parry-expiry"
+            )
+        },
     )
     @commands.guild_only()
     @app_commands.describe(

@@ -34,6 +34,7 @@ from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10Encounte
 from bot.tracker_messages import TrackerMessages, TrackerView
 from cogs.twod10.initiative.dying_due import down_marks, settle_dying
 from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
+from cogs.twod10.initiative.movement import follow_movement
 from cogs.twod10.magic_tracker import add_concentration
 
 log = logging.getLogger(__name__)
@@ -159,6 +160,7 @@ class SideTrackerService:
             # Only downwards here: a combatant put down by hand stays down until its sheet
             # changes (the listener below follows both ways).
             tracker, synced = follow_sheets(record.tracker, sheets, both_ways=False)
+            tracker = await follow_movement(conn, tracker, sheets)  # what each load allows
             context = ChangeContext(
                 conn=conn, campaign=campaign, record=record, tracker=tracker, member=member,
                 is_gm=is_gm(member, campaign), dice=self.bot.dice,
@@ -217,8 +219,9 @@ class SideTrackerService:
                 return  # ended in the meantime
             sheets = await load_sheets(conn, guild_id, record.tracker)
             tracker, events = follow_sheets(record.tracker, sheets, both_ways=True)
+            tracker = await follow_movement(conn, tracker, sheets)  # a load that changed
             tracker, morale = settle_morale(tracker, self.bot.dice)
-            if events or morale:
+            if events or morale or tracker.encounter != record.tracker.encounter:
                 await repo.save(record, tracker)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
@@ -238,7 +241,8 @@ class SideTrackerService:
             if record is None:
                 return None
             sheets = await load_sheets(conn, record.guild_id, record.tracker)
-        tracker = record.tracker
+            # Shown as the loads stand now, even before the next change stores them.
+            tracker = await follow_movement(conn, record.tracker, sheets)
         embed = tracker_embed(
             tracker.encounter, hp_of(tracker, sheets), down_marks(tracker, sheets),
             morale_notes(tracker),

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.model import (
+    MOVEMENT_FEET,
     Action,
     Combatant,
     Encounter,
@@ -43,6 +44,7 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "reach": c.reach,
                 "aware": c.aware,
                 "down": c.down,
+                "movement": c.movement,
             }
             for c in enc.combatants
         ],
@@ -105,6 +107,8 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     reach=bool(c["reach"]),
                     aware=bool(c["aware"]),
                     down=bool(c["down"]),
+                    # Encounters saved before encumbrance slowed anyone move 30 feet.
+                    movement=int(c.get("movement", MOVEMENT_FEET)),
                 )
                 for c in data["combatants"]
             ),

@@ -60,12 +60,17 @@ class Combatant:
     reach: bool = False  # a reach weapon: advantage on interrupts when a foe enters its range
     aware: bool = True  # False: surprised and unaware until attacked
     down: bool = False  # unconscious or dead
+    # Feet a round: 30 less 5 per encumbrance point, from a linked sheet's load
+    # (ruling movement-encumbrance); a combatant with no sheet moves the full 30.
+    movement: int = MOVEMENT_FEET
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME:
             raise RulesError(f"A combatant needs a name of 1 to {MAX_NAME} characters.")
         if not -1 <= self.finesse <= 6:
             raise RulesError("Finesse must be from -1 to 6.")
+        if not 0 <= self.movement <= MOVEMENT_FEET:
+            raise RulesError(f"Movement must be from 0 to {MOVEMENT_FEET} feet.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,9 +86,9 @@ class TurnState:
     parry: int = 0  # a parry waiting for the next attack against this combatant
     extra_attacks: int = 0  # endless cleave or a 25+ roll: attacks outside the economy
 
-    @property
-    def movement_allowance(self) -> int:
-        return MOVEMENT_FEET * (2 if self.sacrificed is Sacrifice.DASH else 1)
+    def allowance(self, movement: int = MOVEMENT_FEET) -> int:
+        """Feet this turn for a combatant moving ``movement`` a round (a dash doubles it)."""
+        return movement * (2 if self.sacrificed is Sacrifice.DASH else 1)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +130,17 @@ def with_state(enc: Encounter, combatant_id: int, state: TurnState) -> Encounter
     states = dict(enc.states)
     states[combatant_id] = state
     return replace(enc, states=tuple(sorted(states.items())))
+
+
+def with_movements(enc: Encounter, movements: dict[int, int]) -> Encounter:
+    """Each combatant named in ``movements`` (id → feet a round) moving that much."""
+    changed = tuple(
+        replace(c, movement=movements[c.id])
+        if c.id in movements and c.movement != movements[c.id]
+        else c
+        for c in enc.combatants
+    )
+    return enc if changed == enc.combatants else replace(enc, combatants=changed)
 
 
 def with_combatant(enc: Encounter, combatant: Combatant) -> Encounter:

@@ -5,8 +5,11 @@ Rulings:
 * ``bonus-action``: "Bonus actions are only granted under special
   circumstances"; the bot lets a combatant mark one and leaves the
   circumstance to the GM.
-* ``stand-from-prone``: standing costs half of the base 30 feet (15 feet), also
-  when dashing.
+* ``stand-from-prone``: standing costs half the combatant's movement a round
+  (15 of 30 feet; with encumbrance half of what is left, rounded up to whole feet),
+  also when dashing.
+* ``movement-encumbrance``: each encumbrance point left after toughness takes 5 feet
+  off the 30 a round (at least 0); a dash doubles what is left.
 * ``parry-expiry``: a parry waits for the next attack against the combatant this
   round and is gone at the round's end if no attack came.
 """
@@ -29,7 +32,7 @@ from bot.rules.twod10.initiative.model import (
     with_state,
 )
 
-STAND_UP_FEET = MOVEMENT_FEET // 2
+STAND_UP_FEET = MOVEMENT_FEET // 2  # unencumbered; see stand_up_feet
 MAX_EXTRA_ATTACKS = 10  # a bound; each slain foe or 25+ roll grants one
 
 
@@ -58,7 +61,7 @@ def mark_action(
         return with_state(enc, combatant_id, state), ActionMarked(combatant_id, action)
     if action in state.actions:
         raise RulesError(f"{c.name} has already used their {action.value} this turn.")
-    feet = state.movement_allowance if action is Action.MOVEMENT else state.feet_moved
+    feet = state.allowance(c.movement) if action is Action.MOVEMENT else state.feet_moved
     state = replace(state, actions=state.actions | {action}, feet_moved=feet)
     return with_state(enc, combatant_id, state), ActionMarked(combatant_id, action)
 
@@ -67,21 +70,33 @@ def move(enc: Encounter, combatant_id: int, feet: int) -> tuple[Encounter, int]:
     """Spend some movement (it may be split around other actions); returns the feet left."""
     c = _acting(enc, combatant_id)
     state = enc.state(combatant_id)
-    left = state.movement_allowance - state.feet_moved
+    allowance = state.allowance(c.movement)
+    left = allowance - state.feet_moved
     if isinstance(feet, bool) or not isinstance(feet, int) or feet < 1:
         raise RulesError("Move a whole number of feet, 1 or more.")
     if feet > left:
         raise RulesError(f"{c.name} has {left} feet of movement left this turn.")
     moved = state.feet_moved + feet
-    done = moved >= state.movement_allowance
+    done = moved >= allowance
     actions = state.actions | {Action.MOVEMENT} if done else state.actions
     state = replace(state, feet_moved=moved, actions=actions)
-    return with_state(enc, combatant_id, state), state.movement_allowance - moved
+    return with_state(enc, combatant_id, state), allowance - moved
+
+
+def stand_up_feet(movement: int) -> int:
+    """Half a round's movement, rounded up (ruling stand-from-prone)."""
+    return -(-movement // 2)
 
 
 def stand_up(enc: Encounter, combatant_id: int) -> tuple[Encounter, int]:
-    """Standing from prone costs half a turn's movement (ruling stand-from-prone)."""
-    return move(enc, combatant_id, STAND_UP_FEET)
+    """Standing from prone costs half a turn's movement (ruling stand-from-prone); a
+    combatant encumbered down to 0 feet stands for nothing, as half of nothing."""
+    feet = stand_up_feet(enc.combatant(combatant_id).movement)
+    if feet == 0:
+        _acting(enc, combatant_id)
+        state = enc.state(combatant_id)
+        return enc, state.allowance(0) - state.feet_moved
+    return move(enc, combatant_id, feet)
 
 
 def sacrifice_attack(
