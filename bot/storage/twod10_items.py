@@ -30,6 +30,7 @@ class CarriedWeights:
     backpack: Fraction
     ration_quarters: int
     supplies: int
+    quivers: int = 0  # the ammo count's pouches or quivers (ruling quiver-weight)
 
     @property
     def rations(self) -> Fraction:
@@ -105,7 +106,8 @@ class TwoD10ItemRepository:
         return left[0] if left else None
 
     async def weights(self, guild_id: int, character_id: int) -> CarriedWeights:
-        """Worn and backpack item weight, rations and medical supplies: one statement."""
+        """Worn and backpack item weight, rations, medical supplies and the pouches or
+        quivers of the ammo count: one statement."""
         row = await fetch_one(
             self._conn,
             "SELECT"
@@ -114,12 +116,14 @@ class TwoD10ItemRepository:
             " (SELECT COALESCE(SUM(weight_quarters * count), 0) FROM twod10_items"
             "  WHERE guild_id = ? AND character_id = ? AND worn = 0),"
             " (SELECT quarters FROM twod10_rations WHERE guild_id = ? AND character_id = ?),"
-            " (SELECT supplies FROM twod10_survival WHERE guild_id = ? AND character_id = ?)",
-            (guild_id, character_id) * 4,
+            " (SELECT supplies FROM twod10_survival WHERE guild_id = ? AND character_id = ?),"
+            " (SELECT quivers FROM twod10_ammo WHERE guild_id = ? AND character_id = ?)",
+            (guild_id, character_id) * 5,
         )
         assert row is not None
         # int(): PostgreSQL's SUM of integers is a numeric (a Decimal in Python).
         return CarriedWeights(
             worn=Fraction(int(row[0]), QUARTERS), backpack=Fraction(int(row[1]), QUARTERS),
             ration_quarters=int(row[2] or 0), supplies=int(row[3] or 0),
+            quivers=int(row[4] or 0),
         )  # fmt: skip

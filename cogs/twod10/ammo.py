@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
+from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.replies import send
@@ -46,7 +47,8 @@ Points = commands.Range[int, 0, MAX_QUIVERS * POINTS_PER_QUIVER]
 Turns = commands.Range[int, 1, MAX_SCAVENGE_TURNS]
 Spent = commands.Range[int, 0, MAX_SPENT]
 PERCEPTION = SkillKey(skill=Skill.PERCEPTION)
-AMMO_RULINGS = [ruling(k).text for k in ("ammo-ones", "ammo-capacity")] + [UNTRACKED]
+AMMO_RULINGS = [ruling(k).text for k in ("ammo-ones", "ammo-capacity", "quiver-weight")]
+AMMO_RULINGS += [UNTRACKED]
 SCAVENGE_RULINGS = [ruling("scavenge-gain").text, UNTRACKED]
 
 
@@ -121,6 +123,9 @@ class AmmoCog(RulesetCog, name="2d10 ammo"):
             except RulesError as exc:
                 raise options.rules(exc) from None
             await repo.set(guild.id, sheet.id, state)
+        # Quivers weigh (ruling quiver-weight): a tracker seating the character redraws
+        # its movement after the reply.
+        notify_characters_changed(self.bot, guild.id, [sheet.id])
         await send(ctx, describe(sheet.name, state))
 
     @ammo.command(name="scavenge", description="Search for spent ammo: d10 under the turns",

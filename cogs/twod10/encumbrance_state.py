@@ -24,10 +24,10 @@ from bot.storage.twod10_items import TwoD10ItemRepository
 
 
 async def load_encumbrance(conn: aiosqlite.Connection, sheet: TwoD10Sheet) -> Encumbrance:
-    """The sheet's gear, its items, rations and medical supplies (one statement)."""
+    """The sheet's gear, its items, rations, medical supplies and quivers (one statement)."""
     w = await TwoD10ItemRepository(conn).weights(sheet.guild_id, sheet.id)
     return carried(sheet.character, worn=w.worn, backpack=w.backpack, rations=w.rations,
-                   supplies=w.supplies)  # fmt: skip
+                   supplies=w.supplies, quivers=w.quivers)  # fmt: skip
 
 
 async def defense_penalty(
@@ -66,8 +66,10 @@ async def item_damage_note(
     on its inventory list, readily accessible first (ruling item-damage)."""
     if damage <= ITEM_DAMAGE_OVER or sheet.kind is not TwoD10Kind.PC:
         return None
-    rows = await TwoD10ItemRepository(conn).list(sheet.guild_id, sheet.id)
-    listed = (*equipped_items(sheet.character), *(r.item for r in rows))
+    items = TwoD10ItemRepository(conn)
+    rows = await items.list(sheet.guild_id, sheet.id)
+    quivers = (await items.weights(sheet.guild_id, sheet.id)).quivers
+    listed = (*equipped_items(sheet.character, quivers), *(r.item for r in rows))
     rolled = roll_item_damage(damage, listed, dice=dice)
     if rolled is None:
         return None

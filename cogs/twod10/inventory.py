@@ -187,7 +187,8 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
             weights = await TwoD10ItemRepository(conn).weights(guild.id, sheet.id)
         food = RationState(quarters=min(weights.ration_quarters, 4 * 400))
         embed = inventory_embed(
-            sheet.name, equipped_items(sheet.character), [r.item for r in rows], load,
+            sheet.name, equipped_items(sheet.character, weights.quivers), [r.item for r in rows],
+            load,
             rations=f"{amount(food.rations)} ration(s)", supplies=weights.supplies,
         )  # fmt: skip
         await send(ctx, embed=embed)

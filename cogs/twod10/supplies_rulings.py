@@ -62,8 +62,8 @@ RULINGS: dict[str, list[str]] = {
     "add": [RATIONS_STOCK, *_rules("pack-supplies")],
     "day": [CAMPAIGN_DAY, MISSED_MEAL, *_rules("disease-calendar")],
     "show": [*_rules("ration-exhaustion"), CAMPAIGN_DAY],
-    "inventory": [*_rules("ep-rounding", "toughness-six", "pack-supplies", "encumbrance-rolls",
-                          "item-damage"),
+    "inventory": [*_rules("ep-rounding", "toughness-six", "pack-supplies", "quiver-weight",
+                          "encumbrance-rolls", "item-damage"),
                   ITEM_WEIGHTS, DEFENSE_BURDEN],
     "draw": [*_rules("backpack-draw")],
 }  # fmt: skip

@@ -22,6 +22,10 @@ Rulings:
 * ``pack-supplies``: rations (1/2 each) and medical supplies (1 a unit) ride in the
   backpack with the other backpack items; the sheet's armor, shield and weapons are
   worn (ruling ep-rounding).
+* ``quiver-weight``: "A pouch or quiver counts as one item weight and holds 2 ammo
+  points": each pouch or quiver the ammo count holds weighs 1 with its ammo (the
+  points weigh nothing more) and is readily accessible; it is listed after the
+  sheet's weapons, so the item-damage d20 can number it.
 * ``item-damage``: over 20 damage from one hit damages the item the d20 numbers,
   counting readily accessible items first; a number past the list hits nothing.
 """
@@ -137,14 +141,20 @@ class Encumbrance:
         return -self.ep
 
 
-def equipped_items(character: Character) -> tuple[Item, ...]:
-    """A sheet's armor, shield and weapons as worn items, weighed by the equipment tables."""
+QUIVER_NAME = "Pouch or quiver"
+
+
+def equipped_items(character: Character, quivers: int = 0) -> tuple[Item, ...]:
+    """A sheet's armor, shield and weapons as worn items, weighed by the equipment tables,
+    then the ammo count's pouches or quivers (ruling quiver-weight)."""
     gear: list[Item] = []
     if character.armor is not None:
         gear.append(Item(name=character.armor.name, weight=character.armor.weight, worn=True))
     if character.shield is not None:
         gear.append(Item(name=character.shield.name, weight=character.shield.weight, worn=True))
     gear.extend(Item(name=w.name, weight=w.weight, worn=True) for w in character.weapons)
+    if quivers:
+        gear.append(Item(name=QUIVER_NAME, weight=QUIVER_WEIGHT, worn=True, count=quivers))
     return tuple(gear)
 
 
@@ -155,16 +165,17 @@ def carried(
     backpack: Fraction,
     rations: Fraction = Fraction(0),
     supplies: int = 0,
+    quivers: int = 0,
 ) -> Encumbrance:
     """A character's load: the sheet's gear and ``worn`` items readily accessible, the
     backpack items with rations and medical supplies in the backpack (ruling
     pack-supplies). ``rations`` counts rations (quarters allowed)."""
-    if worn < 0 or backpack < 0 or rations < 0 or supplies < 0:
+    if worn < 0 or backpack < 0 or rations < 0 or supplies < 0 or quivers < 0:
         raise RulesError("Carried weights can't be negative.")
     toughness = character.attribute(Attribute.TOUGHNESS)
     if toughness not in IGNORED:
         raise RulesError("Toughness must be a whole number from -1 to 6.")
-    gear = sum((i.total for i in equipped_items(character)), Fraction(0))
+    gear = sum((i.total for i in equipped_items(character, quivers)), Fraction(0))
     pack = backpack + rations * RATION_WEIGHT + supplies * MEDICAL_SUPPLIES_WEIGHT
     return Encumbrance(worn_weight=gear + worn, backpack_weight=pack, toughness=toughness)
 

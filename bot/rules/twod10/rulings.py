@@ -259,6 +259,10 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="mount-loads", topic="Encumbrance",
            text="A cart's or mount's EP count full 10s of item weight (15s for what a mount "
                 "pulls) and burden the cart or mount, not the character."),
+    Ruling(key="quiver-weight", topic="Encumbrance",
+           text="Each pouch or quiver of the ammo count weighs 1 with its ammo (the points "
+                "weigh nothing more) and is readily accessible, listed after the sheet's "
+                "weapons."),
     Ruling(key="item-damage", topic="Encumbrance",
            text="Over 20 damage from one hit damages the item the d20 numbers, readily "
                 "accessible items first; a number past the list hits nothing."),

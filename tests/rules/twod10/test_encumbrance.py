@@ -178,3 +178,24 @@ def test_more_weight_never_lightens_the_load(
     assert before.ep <= after.ep and after.ep - before.ep <= after.raw_ep - before.raw_ep
     assert 0 <= after.ignored <= len(IGNORED[toughness]) and after.ep >= 0
     assert 0 <= after.movement <= 30 and after.roll_penalty == -after.ep
+
+
+def test_quivers_weigh_one_each_and_are_readily_accessible() -> None:
+    # Ruling quiver-weight: "A pouch or quiver counts as one item weight and holds 2 ammo
+    # points". Plate (3) + a two-handed sword (2) + 3 quivers (3) = 8 worn: 2 EP.
+    sheet = replace(person(toughness=0), armor=armor("Plate"),
+                    weapons=(weapon("Two-handed sword 2d6"),))  # fmt: skip
+    without = carried_load(sheet, worn=Fraction(0), backpack=Fraction(0))
+    loaded = carried_load(sheet, worn=Fraction(0), backpack=Fraction(0), quivers=3)
+    assert (without.worn_weight, without.worn_ep) == (5, 1)
+    assert (loaded.worn_weight, loaded.worn_ep, loaded.backpack_weight) == (8, 2, 0)
+    listed = equipped_items(sheet, 3)
+    assert [(i.name, i.count, i.worn) for i in listed] == [
+        ("Plate", 1, True), ("Two-handed sword 2d6", 1, True), ("Pouch or quiver", 3, True),
+    ]  # fmt: skip
+    # The item-damage d20 numbers them after the sheet's weapons, before the backpack.
+    items = (*listed, Item(name="Rope", weight=1))
+    assert damaged_item(21, items, dice=ScriptedDice([3])) == listed[2]
+    assert equipped_items(sheet) == listed[:2]
+    with pytest.raises(RulesError):
+        carried_load(sheet, worn=Fraction(0), backpack=Fraction(0), quivers=-1)
