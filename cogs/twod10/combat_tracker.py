@@ -15,6 +15,7 @@ import aiosqlite
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.model import Encounter
+from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
 from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
 
@@ -53,12 +54,15 @@ def after_attack(
     parry_used: bool,
     extra: ExtraAttack | None,
 ) -> tuple[Encounter, str | None]:
-    """The encounter with the parry spent and any extra attack granted, and a line to show."""
+    """The encounter with the parry spent, any extra attack granted and a target casting
+    its declared spell marked attacked, and a line to show."""
     enc = view.record.encounter
     note = None
     target = view.combatant_of(target_id)
     if parry_used and target is not None:
         enc, _ = spend_parry(enc, target)
+    if target is not None:  # a declared spell being cast is troubled (cast-in-tracker)
+        enc = note_attack(enc, target)
     attacker = view.combatant_of(attacker_id)
     if extra is not None and attacker is not None:
         try:

@@ -11,7 +11,7 @@ the numbers, names the band and says how many random magical effects to describe
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from discord import app_commands
@@ -44,6 +44,7 @@ from bot.storage.twod10_magic import Held, TwoD10MagicRepository
 from cogs.characters.options import clean_text
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.magic_fight import cast_in_fight
 from cogs.twod10.magic_options import mysteries_choices, mysteries_of
 from cogs.twod10.magic_rulings import RULINGS
 
@@ -98,7 +99,7 @@ class MagicCog(RulesetCog, name="2d10 magic"):
         category="The category of magic your special covers, e.g. lightning",
         mysteries="Your Mysteries subfield to roll (default: your only one)",
         dangerously="Cast dangerously: +5 and a random magical effect",
-        attacked="You were attacked while casting: disadvantage",
+        attacked="Attacked while casting: disadvantage (a tracked fight counts its own)",
         extend="Extend the casting by a full round: advantage",
         concentrate="A lasting effect you concentrate on, e.g. 'levitating'",
         damaged="You took damage in combat while casting: it fails unrolled",
@@ -199,6 +200,12 @@ class MagicCog(RulesetCog, name="2d10 magic"):
             sheet = await resolve_sheet(conn, campaign, ctx.author, request.character,
                                         "cast for them")  # fmt: skip
             subfield = mysteries_of(sheet, request.mysteries)
+            moved_tracker = False
+            if request.form is Form.SPELL:  # a ritual takes minutes: no round's action
+                seen, moved_tracker = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet)
+                # The tracker saw the attack (ruling cast-in-tracker); attacked: adds
+                # what it can't see.
+                request = replace(request, attacked=request.attacked or seen)
             result = self._roll(sheet, request, what, subfield)
             magic = TwoD10MagicRepository(conn)
             held = await magic.get(guild.id, sheet.id)
@@ -235,7 +242,7 @@ class MagicCog(RulesetCog, name="2d10 magic"):
             message = await send(ctx, f"-# Secret: {where}.", embed=embed, ephemeral=True)
         else:
             message = await send(ctx, embed=embed)
-        if ended is not None or holding is not None:
+        if ended is not None or holding is not None or moved_tracker:
             notify_characters_changed(self.bot, guild.id, [sheet.id])  # the tracker shows it
         if message is not None:
             async with self.bot.db.transaction() as conn:

@@ -22,7 +22,8 @@ def _rules(*keys: str) -> list[str]:
 RULINGS: dict[str, list[str]] = {
     "cast": [
         *_rules("spell-tiers", "no-mysteries", "casting-advantage", "backlash-bands",
-                "random-effect", "damage-fails", "one-concentration", "natural-two"),
+                "random-effect", "damage-fails", "one-concentration", "natural-two",
+                "cast-in-tracker", "attacked-while-casting"),
         CASTER, SECRET, LOGGED,
     ],
     "ritual": [

@@ -100,8 +100,12 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
         marks.append(f"🎒 moves {state.allowance(c.movement)} ft")
     if state.extra_attacks:
         marks.append(f"{state.extra_attacks} extra attack(s)")
-    if state.declared_spell:
+    if state.declared_spell and not state.spell_cast:
         marks.append("spell declared")
+    if state.attacked_casting and not state.spell_cast:
+        marks.append("attacked while casting")
+    if state.spell_cast:
+        marks.append("spell cast")
     if state.parry:
         marks.append(f"parry {state.parry}")
     if state.reaction_used:

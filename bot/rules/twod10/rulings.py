@@ -308,6 +308,15 @@ RULINGS: tuple[Ruling, ...] = (
            text="A caster holds one concentration at a time: casting another spell or ritual "
                 "that needs it ends the one held, even if the new casting fails; only a "
                 "success holds the new one."),
+    Ruling(key="cast-in-tracker", topic="Magic",
+           text="In a tracked fight a seated caster's /cast marks the tracker: a declared "
+                "spell is cast (one a round); an undeclared one only on its side's turn, "
+                "taking the attack action. Rituals mark nothing."),
+    Ruling(key="attacked-while-casting", topic="Magic",
+           text="An /attack on a caster whose declared spell's turn hasn't begun marks it "
+                "attacked while casting, and its /cast has the disadvantage by itself; "
+                "attacked: adds what the tracker can't see (a casting begun in an earlier "
+                "round)."),
     Ruling(key="concentration-damage", topic="Magic",
            text="An attack's damage is damage in combat and ends the target's concentration; "
                 "the GM's /hp loss ends it when the character is in a tracked encounter. HP "

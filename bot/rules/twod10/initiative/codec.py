@@ -65,6 +65,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "reaction_used": s.reaction_used,
                 "parry": s.parry,
                 "extra_attacks": s.extra_attacks,
+                "spell_cast": s.spell_cast,
+                "attacked_casting": s.attacked_casting,
             }
             for cid, s in enc.states
         ],
@@ -93,6 +95,9 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     reaction_used=bool(s["reaction_used"]),
                     parry=int(s["parry"]),
                     extra_attacks=int(s["extra_attacks"]),
+                    # Absent from encounters stored before /cast marked the tracker.
+                    spell_cast=bool(s.get("spell_cast", False)),
+                    attacked_casting=bool(s.get("attacked_casting", False)),
                 ),
             )
             for s in data["states"]

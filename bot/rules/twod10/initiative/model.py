@@ -85,6 +85,8 @@ class TurnState:
     reaction_used: bool = False
     parry: int = 0  # a parry waiting for the next attack against this combatant
     extra_attacks: int = 0  # endless cleave or a 25+ roll: attacks outside the economy
+    spell_cast: bool = False  # a /cast this round (initiative.spells)
+    attacked_casting: bool = False  # attacked while its declared spell was being cast
 
     def allowance(self, movement: int = MOVEMENT_FEET) -> int:
         """Feet this turn for a combatant moving ``movement`` a round (a dash doubles it)."""
