@@ -207,14 +207,15 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             except RulesError as exc:
                 raise user_rules_error(exc) from None
             ammo = await check_ammo(conn, attacker, result.wielded)
-            ammo_note = await spend_ammo(conn, attacker, ammo, result)
+            ammo_use = await spend_ammo(conn, attacker, ammo, result)
             hit = victim
             if result.stray is not None and result.stray.new_target is not None:
                 hit = others[result.stray.new_target - 1]
             report = await apply_attack(
                 conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=block
             )
-            report = replace(report, ammo_note=ammo_note)
+            if ammo_use is not None:  # the reply's line and the roll log's record
+                report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())
             tracker_changed = False
             if view is not None:
                 enc, note = after_attack(

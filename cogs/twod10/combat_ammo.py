@@ -8,6 +8,8 @@ ruling ``ammo-untracked``: a character's ammo is tracked from the GM's first
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import aiosqlite
 
 from bot.errors import UserError
@@ -41,17 +43,35 @@ async def check_ammo(
     return row
 
 
+@dataclass(frozen=True, kw_only=True)
+class AmmoUse:
+    """What a shot did to its ammo: the reply's line and the roll log's record."""
+
+    note: str | None  # shown under the attack (None: nothing to say)
+    spent: int  # points spent by this shot (0 or 1)
+    left: int | None  # points left after it; None while the ammo isn't tracked
+
+    def logged(self) -> dict[str, int | None]:
+        return {"spent": self.spent, "left": self.left}
+
+
 async def spend_ammo(
     conn: aiosqlite.Connection, sheet: TwoD10Sheet, row: AmmoRow | None, result: AttackResult
-) -> str | None:
-    """Spend the point a rolled 1 costs (one conditional UPDATE); the line the reply shows."""
-    if not uses_ammo(result.wielded) or result.roll is None or 1 not in result.roll.roll.kept:
+) -> AmmoUse | None:
+    """Spend the point a rolled 1 costs (one conditional UPDATE); None for an attack that
+    uses no ammo (melee, thrown)."""
+    if not uses_ammo(result.wielded):
         return None
+    left = row.state.points if row is not None else None
+    if result.roll is None or 1 not in result.roll.roll.kept:
+        return AmmoUse(note=None, spent=0, left=left)
     if row is None:
-        return f"A 1 was rolled: {safe(sheet.name)}'s ammo isn't tracked (the GM: /ammo set)."
+        note = f"A 1 was rolled: {safe(sheet.name)}'s ammo isn't tracked (the GM: /ammo set)."
+        return AmmoUse(note=note, spent=0, left=None)
     spend = after_attack(row.state, result)
     after = await TwoD10AmmoRepository(conn).spend_point(sheet.guild_id, sheet.id)
     if after is None or after.state.points != spend.after.points:
         raise SheetChanged()  # spent meanwhile by another shot: nothing of this one is kept
     state = after.state
-    return f"A 1 was rolled: one ammo point spent ({state.points}/{state.capacity} left)."
+    note = f"A 1 was rolled: one ammo point spent ({state.points}/{state.capacity} left)."
+    return AmmoUse(note=note, spent=1, left=state.points)

@@ -147,6 +147,7 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "damage_faces": [f.face for f in damage.faces] if damage else [],
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
+        "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
     }
 
 

@@ -41,6 +41,8 @@ class AttackReport:
     prone_marked: bool = False
     tracker_note: str | None = None  # the running tracker's parry or extra attack
     ammo_note: str | None = None  # a rolled 1's ammo point (cogs.twod10.combat_ammo)
+    # The roll log's record of the shot's ammo: {"spent", "left"} (None: no ammo used).
+    ammo_log: dict[str, int | None] | None = None
     concentration_lost: str | None = None  # the effect the damage broke (2d10 magic)
 
 

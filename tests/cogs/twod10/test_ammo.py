@@ -10,6 +10,7 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
+from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_ammo import TwoD10AmmoRepository
 from bot.storage.twod10_characters import TwoD10Kind
 from tests.cogs.twod10.combat_helpers import gm, make, player, script, store, twod10
@@ -121,4 +122,31 @@ async def test_two_shots_at_once_with_one_point_spend_it_once(
     answers = [r for r in slash.responses[first:] if r.kind == "callback" and r.type == 4]
     assert sorted(bool(r.ephemeral) for r in answers) == [False, True]
     assert await ammo(bot) == (0, 1, 1)
+    await dpytest.empty_queue()
+
+
+async def logged_ammo(bot: TableBot) -> list[object]:
+    async with bot.db.read() as conn:
+        rows = await RollLogRepository(conn).recent(bot.guilds[0].id, limit=10)
+    return [r.result["ammo"] for r in reversed(rows) if r.kind == "2d10-attack"]
+
+
+async def test_each_attacks_roll_log_entry_records_its_ammo(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    script(bot, 1, 9, 3, 3, 3)  # untracked: a 1 noted, nothing spent, nothing counted
+    await shoot(slash)
+    await slash.run("ammo set", quivers=1, character="Ara", **gm(slash))
+    script(bot, 5, 6, 3, 3, 3)  # no 1: nothing spent, 2 left
+    await shoot(slash)
+    script(bot, 1, 9, 3, 3, 3)  # a 1: one point, 1 left
+    await shoot(slash)
+    script(bot, 9, 9, 3, 3, 3)  # the polearm thrown: no ammo at all
+    await shoot(slash, weapon="Light polearm", thrown=True)
+    assert await logged_ammo(bot) == [
+        {"spent": 0, "left": None},
+        {"spent": 0, "left": 2},
+        {"spent": 1, "left": 1},
+        None,
+    ]
     await dpytest.empty_queue()
