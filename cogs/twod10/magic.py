@@ -203,7 +203,7 @@ class MagicCog(RulesetCog, name="2d10 magic"):
             moved_tracker = False
             if request.form is Form.SPELL:  # a ritual takes minutes: no round's action
                 seen, moved_tracker = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet)
-                # The tracker saw the attack (ruling cast-in-tracker); attacked: adds
+                # The tracker saw the attack (ruling attacked-while-casting); attacked: adds
                 # what it can't see.
                 request = replace(request, attacked=request.attacked or seen)
             result = self._roll(sheet, request, what, subfield)
