@@ -2,7 +2,7 @@
 
 HOCS: ``/odds pool`` takes /pool's options, ``/odds check`` /check's (the pool comes
 from the sheet, condition banes included), ``/odds clash`` /clash's, ``/odds damage``
-/damage's typed dice, and ``/odds party`` asks the GM's one test of every player
+/damage's typed dice or a weapon, and ``/odds party`` asks the GM's one test of every player
 character (the last two answer in ``cogs.odds_damage`` and ``cogs.odds_party``).
 Nothing is rolled, spent or logged; the figures come from ``bot.rules.hocs.odds*``,
 which follow the same reroll, focus and guarantee policy and kept-die choice as the dice.
@@ -27,6 +27,7 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
+from cogs.combat.options import character_names, weapon_names
 from cogs.declared_options import Chosen, odds_twin, takes
 from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
 from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
@@ -141,12 +142,14 @@ class OddsCog(RulesetCog, name="Odds"):
 
     @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
     @app_commands.describe(
-        dice="Dice such as 1d10 1d8 2d6 (+N bonus)",
+        dice="Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
         target="Apply each amount to this character's hit points and toughness",
-        damage_type="Damage types, e.g. slash, fire (default physical)",
-        nonlethal="Non-lethal damage (knocks out instead of killing)",
+        damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
+        nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
         toughness="Toughness or mettle to reduce the damage by (without a target)",
+        character="Whose weapon (default: your active character)",
     )
+    @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
     async def odds_damage(
         self,
         ctx: commands.Context[TableBot],
@@ -155,13 +158,15 @@ class OddsCog(RulesetCog, name="Odds"):
         damage_type: Text = None,  # type: ignore[assignment]
         nonlethal: bool = False,
         toughness: Count = 0,
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
-        """The exact damage a pool deals (many dice, one result), and what it does to a target."""
+        """The exact damage a pool or a weapon deals (many dice, one result), and what it
+        does to a target."""
         if ctx.interaction is not None:
             await ctx.defer()
         await answer_damage_odds(
             self.bot, ctx, dice=dice, target=target, damage_type=damage_type,
-            nonlethal=nonlethal, toughness=toughness,
+            nonlethal=nonlethal, toughness=toughness, character=character,
         )  # fmt: skip
 
     @odds.command(name="party", extras={"rulings": ODDS_PARTY_RULINGS})
