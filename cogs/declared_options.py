@@ -43,6 +43,7 @@ class Opt:
     odds_kind: Any = None
     odds_help: str | None = None
     roll_only: bool = False
+    complete: Any = None  # an autocomplete function (interaction, current) → choices
 
     def parameter(self) -> Parameter:
         return Parameter(self.name, _KIND, default=self.default, annotation=self.kind)
@@ -59,6 +60,14 @@ def odds_twin(opts: Iterable[Opt]) -> tuple[Opt, ...]:
     """The roll's options as its /odds twin takes them: the same names, types and order,
     without the roll-only ones, with the twin's own bounds and help where it has them."""
     return tuple(o.for_odds() for o in opts if not o.roll_only)
+
+
+def pick(opts: Iterable[Opt], *names: str) -> tuple[Opt, ...]:
+    """The options named, in ``opts``' order (a command that takes only some of them)."""
+    chosen = tuple(o for o in opts if o.name in names)
+    if len(chosen) != len(names):
+        raise TypeError(f"not all of {names} are declared")
+    return chosen
 
 
 def with_help(opts: Iterable[Opt], help: Mapping[str, str]) -> tuple[Opt, ...]:
@@ -95,6 +104,11 @@ def takes(*opts: Opt) -> Callable[[Callback], Callable[..., Awaitable[None]]]:
         # to ``func``, which keeps the declared one for every later copy of the command.
         func.__signature__ = signature  # type: ignore[attr-defined]
         helps = {o.name: o.help for o in opts if o.help}
-        return app_commands.describe(**helps)(command) if helps else command
+        if helps:
+            app_commands.describe(**helps)(command)
+        completes = {o.name: o.complete for o in opts if o.complete is not None}
+        if completes:
+            app_commands.autocomplete(**completes)(command)
+        return command
 
     return decorate

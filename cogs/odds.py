@@ -160,8 +160,7 @@ class OddsCog(RulesetCog, name="Odds"):
         toughness: Count = 0,
         character: Name = None,  # type: ignore[assignment]
     ) -> None:
-        """The exact damage a pool or a weapon deals (many dice, one result), and what it
-        does to a target."""
+        """The exact damage of dice or a weapon (many dice, one result) and what it does."""
         if ctx.interaction is not None:
             await ctx.defer()
         await answer_damage_odds(

@@ -28,13 +28,11 @@ from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack_inputs import TargetStats, attacker_stats, parry_value, target_stats
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names
+from bot.rules.twod10.difficulty import difficulty_label
 from bot.rules.twod10.maneuvers import Maneuver
-from bot.rules.twod10.odds import task_odds
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.rulings import ruling
 from bot.rules.twod10.skills import Skill, SkillKey
-from bot.rules.twod10.tasks import MAX_EDGE
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.twod10_characters import (
     TwoD10CharacterRepository,
@@ -43,6 +41,7 @@ from bot.storage.twod10_characters import (
     TwoD10Sheet,
 )
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.declared_options import Chosen, odds_twin, pick, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
 from cogs.twod10.combat import OPTION_HELP, situation_for
@@ -60,23 +59,21 @@ from cogs.twod10.combat_options import (
 from cogs.twod10.combat_weapons import wielded_for
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
+    PARTY_OPTIONS,
+    TASK_OPTIONS,
     Against,
-    bonus_modifiers,
-    check_task_options,
+    chances,
     resolve_against,
     task_numbers,
+    task_options,
 )
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
 ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
 DefenseChoice = Literal["finesse", "strength", "mind"]
 ParryChoice = Literal["melee", "ranged"]
-Count = commands.Range[int, 0, MAX_EDGE]
-TaskText = commands.Range[str, 1, 100]
-TaskBonus = commands.Range[int, -20, 20]
 
 ODDS_RULING = (
     "Odds are exact (every face of every die, no sampling) and come from the same rules"
@@ -95,19 +92,6 @@ PARTY_RULING = (
 TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
 ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING]
 
-TASK_HELP = {
-    "attribute": "Attribute to add (a defense skill implies its own)",
-    "skill": "Skill from the sheet, e.g. stealth or defense (finesse)",
-    "difficulty": "Ladder name or number, +5 (very easy) to -25 (legendary)",
-    "target": "Roll against this character's defense instead",
-    "target_defense": "Which defense of the target (default finesse)",
-    "advantage": "Advantage sources (each cancels one disadvantage)",
-    "disadvantage": "Disadvantage sources",
-    "bonus": "Any other modifier the GM gives",
-    "score": "Raw attribute value instead of a sheet (-1 to 6)",
-    "rank": "Raw skill rank with score (0 to 6)",
-    "character": "Whose sheet (default: your active character)",
-}
 ATTACK_HELP = {
     k: v
     for k, v in OPTION_HELP.items()
@@ -135,48 +119,21 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
 
     @odds.command(name="task", extras={"rulings": TASK_ODDS_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**TASK_HELP)
-    @app_commands.autocomplete(
-        skill=options.skill_choices,
-        target=options.character_names,
-        character=options.character_names,
-    )
-    async def odds_task(
-        self,
-        ctx: Ctx,
-        attribute: AttributeName | None = None,
-        skill: TaskText = None,  # type: ignore[assignment]
-        difficulty: TaskText = None,  # type: ignore[assignment]
-        target: TaskText = None,  # type: ignore[assignment]
-        target_defense: AttributeName = "finesse",
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        bonus: TaskBonus = 0,
-        score: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]
-        rank: commands.Range[int, 0, 6] = None,  # type: ignore[assignment]
-        character: TaskText = None,  # type: ignore[assignment]
-    ) -> None:
+    @takes(*odds_twin(TASK_OPTIONS))
+    async def odds_task(self, ctx: Ctx, o: Chosen) -> None:
         """The chance of each band of the to-hit table for a /task, with a chart."""
         guild = guild_of(ctx)
-        level = check_task_options(
-            difficulty=difficulty, target=target, score=score, rank=rank, character=character
-        )
-        key = options.parse_skill_option(skill) if skill is not None else None
+        level, key = task_options(o)
         async with self.bot.db.read() as conn:
-            sheet = None if score is not None else await find_sheet(
-                conn, guild.id, ctx.author.id, character
+            sheet = None if o.score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, o.character
             )  # fmt: skip
-            vs = await resolve_against(conn, guild.id, level, target, target_defense)
+            vs = await resolve_against(conn, guild.id, level, o.target, o.target_defense)
         numbers = task_numbers(
-            sheet, attribute, key, score=score, rank=rank, fallback_who=ctx.author.display_name
-        )
-        try:
-            odds = task_odds(
-                attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-                extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
-            )  # fmt: skip
-        except RulesError as exc:
-            raise options.rules(exc) from None
+            sheet, o.attribute, key, score=o.score, rank=o.rank,
+            fallback_who=ctx.author.display_name,
+        )  # fmt: skip
+        odds = chances(numbers, vs.modifier, o)
         title = f"Odds: {safe(numbers.who)}, {safe(numbers.what)}"
         embed = task_odds_embed(title, vs.text, odds)
         await send(ctx, embed=embed, file=task_chart(odds))
@@ -268,27 +225,11 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
 
     @odds.command(name="party", extras={"rulings": [ODDS_RULING, PARTY_RULING]})
     @commands.guild_only()
-    @app_commands.describe(
-        **{k: TASK_HELP[k] for k in ("attribute", "skill", "difficulty", "advantage",
-                                     "disadvantage", "bonus")}
-    )  # fmt: skip
-    @app_commands.autocomplete(skill=options.skill_choices)
-    async def odds_party(
-        self,
-        ctx: Ctx,
-        attribute: AttributeName | None = None,
-        skill: TaskText = None,  # type: ignore[assignment]
-        difficulty: TaskText = None,  # type: ignore[assignment]
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        bonus: TaskBonus = 0,
-    ) -> None:
+    @takes(*pick(TASK_OPTIONS, *PARTY_OPTIONS))
+    async def odds_party(self, ctx: Ctx, o: Chosen) -> None:
         """GM: every player character's chance at one task, one line each, best first."""
         guild = guild_of(ctx)
-        level = check_task_options(
-            difficulty=difficulty, target=None, score=None, rank=None, character=None
-        )
-        key = options.parse_skill_option(skill) if skill is not None else None
+        level, key = task_options(o)
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
             require_gm(ctx.author, campaign, "ask the whole party's odds")
@@ -299,15 +240,9 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         for sheet in sheets:
             if sheet.kind is not TwoD10Kind.PC or sheet.has(TwoD10Condition.DEAD):
                 continue
-            n = task_numbers(sheet, attribute, key, score=None, rank=None, fallback_who="")
+            n = task_numbers(sheet, o.attribute, key, score=None, rank=None, fallback_who="")
             what = n.what
-            try:
-                odds = task_odds(
-                    attribute=n.attribute, skill=n.skill, difficulty=level,
-                    extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
-                )  # fmt: skip
-            except RulesError as exc:
-                raise options.rules(exc) from None
+            odds = chances(n, level, o)
             line = f"**{safe(sheet.name)}**: {percent(odds.success)} ({odds.modifier:+d})"
             lines.append((odds.success, line))
         if not lines:
@@ -323,16 +258,6 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             colour=discord.Colour.blurple(),
         )
         await send(ctx, embed=embed)
-
-    @odds_task.autocomplete("difficulty")
-    @odds_party.autocomplete("difficulty")
-    async def odds_difficulty_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=n, value=n.split(" (")[0])
-            for n in match_difficulty_names(current[:100])
-        ]
 
 
 def _parry(victim: TwoD10Sheet | None, parry: str | None) -> int:
