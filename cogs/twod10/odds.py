@@ -26,7 +26,7 @@ from bot.render.odds import percent
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.attack_inputs import TargetStats, attacker_stats, parry_value, target_stats
+from bot.rules.twod10.attack_inputs import TargetStats, parry_value, target_stats
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.difficulty import difficulty_label
 from bot.rules.twod10.maneuvers import Maneuver
@@ -54,14 +54,21 @@ from cogs.twod10.combat_options import (
     parse_situation,
     situation_names,
     user_rules_error,
-    weapon_names,
 )
-from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.odds_attacker import (
+    RAW_HELP,
+    RAW_RULING,
+    attacker_for,
+    check_raw,
+    odds_weapon_names,
+)
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
     PARTY_OPTIONS,
     TASK_OPTIONS,
     Against,
+    Rank,
+    Score,
     chances,
     resolve_against,
     task_numbers,
@@ -90,7 +97,7 @@ PARTY_RULING = (
     " their own sheets, best first."
 )
 TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
-ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING]
+ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING, RAW_RULING]
 
 ATTACK_HELP = {
     k: v
@@ -104,6 +111,7 @@ ATTACK_HELP = {
     "target_defense": "Raw numbers: the defense the attack is against (-10 to 30)",
     "reduction": "Raw numbers: the target's damage reduction (0 to 40)",
     "armored": "Raw numbers: the target wears armor (axes roll twice only against the unarmored)",
+    **RAW_HELP,
 }
 
 
@@ -143,7 +151,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
     @app_commands.describe(**ATTACK_HELP)
     @app_commands.autocomplete(
         target=options.character_names, character=options.character_names,
-        weapon=weapon_names, situation=situation_names,
+        weapon=odds_weapon_names, situation=situation_names,
     )  # fmt: skip
     async def odds_attack(
         self,
@@ -167,9 +175,13 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         reduction: commands.Range[int, 0, 40] = None,  # type: ignore[assignment]
         armored: bool | None = None,
         character: Name = None,  # type: ignore[assignment]
+        score: Score = None,  # type: ignore[assignment]
+        rank: Rank = None,  # type: ignore[assignment]
+        strength_score: Score = None,  # type: ignore[assignment]
     ) -> None:
         """The chance of each to-hit band of an /attack and the damage it deals, with a chart."""
         guild = guild_of(ctx)
+        check_raw(score=score, rank=rank, strength_score=strength_score, character=character)
         raw = target_defense is not None
         if raw == (target is not None):
             raise UserError("Name a target, or give target_defense for raw numbers (not both).")
@@ -182,12 +194,14 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             raise UserError("melee_others counts those in a melee you shoot into: add into melee.")
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
-            attacker = await find_sheet(conn, guild.id, ctx.author.id, character)
+            attacker = None if score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, character
+            )  # fmt: skip
             victim = None if raw else await find_sheet(conn, guild.id, ctx.author.id, target)
             for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
                 if sheet is not None and sheet.has(TwoD10Condition.DEAD):
                     raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
-            if victim is not None and victim.id == attacker.id:
+            if victim is not None and attacker is not None and victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
             if block and victim is not None:
                 await _check_shield(conn, victim)
@@ -196,9 +210,11 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             chosen.targets[0] if chosen is not None else Attribute.FINESSE
         )  # fmt: skip
         try:
-            wielded = wielded_for(
-                attacker.character, weapon, thrown=thrown, two_handed=two_handed, offhand=offhand
-            )
+            hands = attacker_for(
+                attacker, ctx.author.display_name, weapon, score=score, rank=rank,
+                strength_score=strength_score, finesse=finesse, thrown=thrown,
+                two_handed=two_handed, offhand=offhand,
+            )  # fmt: skip
             if victim is not None:
                 stats = target_stats(victim.character, attribute)
                 against = f"{victim.name}'s {attribute.value} defense {stats.defense}"
@@ -209,7 +225,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 )  # fmt: skip
                 against = f"{attribute.value} defense {target_defense}"
             odds = attack_odds(
-                wielded, attacker_stats(attacker.character), stats, use_finesse=finesse,
+                hands.wielded, hands.stats, stats, use_finesse=finesse,
                 maneuver=chosen, block=block,
                 situation=situation_for(
                     flags, victim, others=melee_others, parry=_parry(victim, parry),
@@ -219,7 +235,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         except RulesError as exc:
             raise user_rules_error(exc) from None
         hp = victim.hp if victim is not None and shows_state(ctx.author, campaign, victim) else None
-        title = f"Odds: {safe(attacker.name)} attacks with {safe(wielded.name)}"
+        title = f"Odds: {safe(hands.who)} attacks with {safe(hands.wielded.name)}"
         embed = attack_odds_embed(title, against, odds, target_hp=hp)
         await send(ctx, embed=embed, file=attack_chart(odds, target_hp=hp))
 
