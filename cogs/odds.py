@@ -27,11 +27,12 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
-from cogs.combat.options import character_names, weapon_names
+from cogs.combat.options import DAMAGE_OPTION_HELP, character_names, weapon_names
 from cogs.declared_options import Chosen, odds_twin, takes
 from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
 from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.points.common import character_choices
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
@@ -69,6 +70,13 @@ ODDS_CLASH_RULINGS = [
     "Nothing is spent: the opponent's determination is only counted as spent.",
     *CLASH_RULINGS[:4],
 ]
+
+
+# /damage's options, less its threshold; each amount is applied, none rolled.
+_DAMAGE_HELP = {k: v for k, v in DAMAGE_OPTION_HELP.items() if k != "threshold"} | {
+    "target": "Apply each amount to this character's hit points and toughness",
+    "toughness": "Toughness or mettle to reduce the damage by (without a target)",
+}
 
 
 async def _answer(
@@ -141,14 +149,7 @@ class OddsCog(RulesetCog, name="Odds"):
         await send(ctx, embed=embed, file=clash_chart(odds))
 
     @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
-    @app_commands.describe(
-        dice="Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
-        target="Apply each amount to this character's hit points and toughness",
-        damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
-        nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
-        toughness="Toughness or mettle to reduce the damage by (without a target)",
-        character="Whose weapon (default: your active character)",
-    )
+    @app_commands.describe(**_DAMAGE_HELP)
     @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
     async def odds_damage(
         self,
@@ -206,6 +207,13 @@ class OddsCog(RulesetCog, name="Odds"):
     ) -> list[app_commands.Choice[str]]:
         # The whole party rolls it: the standard skills and attributes, no one sheet's.
         return skill_choices(current, None)
+
+    @odds_check.autocomplete("character")
+    @odds_clash.autocomplete("character")
+    async def odds_character_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await character_choices(self.bot, interaction, current)
 
     @odds_clash.autocomplete("opponent")
     async def odds_opponent_autocomplete(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from fractions import Fraction
-from typing import Literal
 
 import aiosqlite
 import discord
@@ -44,7 +43,13 @@ from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 from cogs.declared_options import Chosen, odds_twin, pick, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
-from cogs.twod10.combat import OPTION_HELP, situation_for
+from cogs.twod10.combat import (
+    OPTION_HELP,
+    DefenseChoice,
+    ManeuverChoice,
+    ParryChoice,
+    situation_for,
+)
 from cogs.twod10.combat_options import (
     MAX_MELEE_OTHERS,
     Bonus,
@@ -78,9 +83,6 @@ from cogs.twod10.task_inputs import (
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
-DefenseChoice = Literal["finesse", "strength", "mind"]
-ParryChoice = Literal["melee", "ranged"]
 
 ODDS_RULING = (
     "Odds are exact (every face of every die, no sampling) and come from the same rules"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import discord.ext.test as dpytest
@@ -21,11 +22,14 @@ from tests.cogs.test_check import make_character
 from tests.support.slash import SlashHarness
 
 ROLL_ONLY = {"secret", "label", "odds"}
-SHAPE = ("name", "type", "required", "min_value", "max_value", "min_length", "max_length")
+SHAPE = (
+    "name", "type", "required", "min_value", "max_value", "min_length", "max_length",
+    "choices", "autocomplete",
+)  # fmt: skip
 
 
-def _options(bot: TableBot, path: str) -> list[dict[str, Any]]:
-    payload = bot.command_sets.catalogues[Ruleset.HOCS].payload(bot.tree)
+def _options(bot: TableBot, path: str, ruleset: Ruleset = Ruleset.HOCS) -> list[dict[str, Any]]:
+    payload = bot.command_sets.catalogues[ruleset].payload(bot.tree)
     payload += command_payload(bot.tree, None)
     words = path.split()
     [command] = [c for c in payload if c["name"] == words[0]]
@@ -53,8 +57,20 @@ async def test_the_odds_twin_has_the_rolls_options(bot: TableBot, roll: str) -> 
     assert {o["name"] for o in rolled} - {o["name"] for o in twin} <= ROLL_ONLY
 
 
+async def test_the_2d10_odds_task_and_party_have_the_tasks_options(bot: TableBot) -> None:
+    rolled = _options(bot, "task", Ruleset.TWOD10)
+    assert _options(bot, "odds task", Ruleset.TWOD10) == [
+        o for o in rolled if o["name"] not in ROLL_ONLY
+    ]
+    party = _options(bot, "odds party", Ruleset.TWOD10)
+    assert [o["name"] for o in party] == [
+        "attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus"
+    ]  # fmt: skip
+    assert party == [o for o in rolled if o["name"] in {p["name"] for p in party}]
+
+
 async def test_prefix_odds_takes_the_options_by_position(
-    bot: TableBot, slash: SlashHarness, monkeypatch: pytest.MonkeyPatch
+    bot: TableBot, slash: SlashHarness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # !odds check <skill> <difficulty> <boons>: the declared order, as on the slash side.
     # The module the bot loaded as an extension (not an attribute of the package).
@@ -66,6 +82,7 @@ async def test_prefix_odds_takes_the_options_by_position(
         return test_odds(spec, level)
 
     monkeypatch.setattr(odds_module, "test_odds", spy)
+    monkeypatch.chdir(tmp_path)  # dpytest writes the chart it is sent to a file here
     await make_character(bot, slash.members[0])  # strength 3
     await dpytest.message("!odds check strength 2 1")
     assert asked == [(PoolSpec(base=3, boons=1), 2)]
