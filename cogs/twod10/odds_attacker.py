@@ -32,7 +32,8 @@ RAW_RULING = (
     " adds to hit (strength, or finesse for a finesse, ranged or thrown attack), rank its"
     " skill (melee, ranged or brawl); a finesse attack's damage adds strength_score (default"
     " score). weapon: is one of the weapon table's, Unarmed (the default) or an"
-    " Improvised size, its brawl the rank."
+    " Improvised size, its brawl the rank. Raw numbers carry no encumbrance: put its"
+    " penalty in bonus."
 )
 
 
