@@ -16,6 +16,8 @@ from bot.client import TableBot
 from bot.errors import UserError
 from bot.permissions import require_gm
 from bot.render.character import safe
+from bot.render.twod10.inventory import encumbrance_text
+from bot.render.twod10.magic import concentration_text
 from bot.render.twod10.sheet import list_embed, sheet_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
@@ -24,6 +26,7 @@ from bot.rules.twod10.character import MAX_FEAT, Character, create_character
 from bot.rules.twod10.skills import combine
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
+from bot.storage.twod10_magic import TwoD10MagicRepository
 from cogs.characters.options import clean_name, clean_text
 from cogs.twod10 import options
 from cogs.twod10.access import (
@@ -34,6 +37,7 @@ from cogs.twod10.access import (
     resolve_sheet,
     shows_state,
 )
+from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 
 log = logging.getLogger(__name__)
@@ -162,9 +166,15 @@ class TwoD10CharacterCommands(RulesetCog, name="2d10 characters"):
             campaign = await campaign_for_reading(conn, guild)
             sheet = await find_sheet(conn, guild.id, ctx.author.id, name)
             active = await TwoD10CharacterRepository(conn).active(guild.id, sheet.owner_id)
-        hidden = not shows_state(ctx.author, campaign, sheet)
+            held = await TwoD10MagicRepository(conn).get(guild.id, sheet.id)
+            hidden = not shows_state(ctx.author, campaign, sheet)
+            load = None if hidden else await load_encumbrance(conn, sheet)
         is_active = active is not None and active.id == sheet.id
-        await send(ctx, embed=sheet_embed(sheet, active=is_active, hidden=hidden))
+        focus = concentration_text(held) if held else ""
+        embed = sheet_embed(sheet, active=is_active, hidden=hidden, concentration=focus)
+        if load is not None:
+            embed.add_field(name="Encumbrance", value=encumbrance_text(load), inline=False)
+        await send(ctx, embed=embed)
 
     @character.command(
         name="list", description="List the server's 2d10 characters",

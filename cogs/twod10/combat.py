@@ -24,7 +24,6 @@ from bot.rules.twod10.attack import (
     parry_value,
     redirect_attack,
     roll_attack,
-    target_stats,
 )
 from bot.rules.twod10.attack_inputs import MISSILE
 from bot.rules.twod10.attributes import Attribute
@@ -55,6 +54,11 @@ from cogs.twod10.combat_options import (
 from cogs.twod10.combat_tracker import after_attack, tracker_here
 from cogs.twod10.combat_tracker import save as save_tracker
 from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.encumbrance_state import (
+    burdened_target,
+    encumbrance_points,
+    item_damage_note,
+)
 from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
@@ -87,7 +91,7 @@ OPTION_HELP = {
 
 def situation_for(
     flags: SituationFlags, target: TwoD10Sheet | None, *, others: int, parry: int,
-    advantage: int, disadvantage: int, bonus: int,
+    advantage: int, disadvantage: int, bonus: int, encumbrance: int = 0,
 ) -> Situation:  # fmt: skip
     """``target`` None: raw numbers (/odds attack), no tracked conditions to add."""
     prone = target is not None and target.has(TwoD10Condition.PRONE)
@@ -112,6 +116,7 @@ def situation_for(
         advantage=advantage,
         disadvantage=disadvantage,
         bonus=bonus,
+        encumbrance=encumbrance,
     )
 
 
@@ -184,6 +189,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     f"{safe(victim.name)}'s parry ({waiting}) waits on the tracker and is used"
                     " by itself: attack without parry:."
                 )
+            loads = await encumbrance_points(conn, [attacker, victim, *others])
             try:
                 wielded = wielded_for(
                     attacker.character, weapon, thrown=thrown, two_handed=two_handed,
@@ -196,6 +202,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
                     defense=defense, finesse=finesse, block=block, parry=parry_points,
                     advantage=advantage, disadvantage=disadvantage, bonus=bonus, odds=odds,
+                    loads=loads,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -217,6 +224,11 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 tracker_changed = enc != view.record.encounter
                 await save_tracker(conn, view, enc)
                 report = replace(report, tracker_note=note)
+            # Ruling item-damage: over 20 damage on a player damages an inventory item.
+            hurt = await item_damage_note(conn, hit, result.damage_total, self.bot.dice)
+            if hurt:
+                report = replace(report, tracker_note="\n".join(
+                    n for n in (report.tracker_note, hurt) if n))  # fmt: skip
             await log_attack(
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,
@@ -253,10 +265,13 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         advantage: int,
         disadvantage: int,
         bonus: int,
+        loads: dict[int, int],
         odds: bool = False,
     ) -> tuple[AttackResult, str | None]:
         """Roll the attack (and redirect a stray shot), with the odds line before the dice
-        when ``odds``; RulesError for what can't be."""
+        when ``odds``; RulesError for what can't be. ``loads`` holds each sheet's EP: the
+        attacker's finesse roll and a target's finesse defense lose them (ruling
+        encumbrance-rolls), in the odds as in the roll."""
         chosen = Maneuver(maneuver) if maneuver else None
         if defense is not None:
             attribute = Attribute(defense)
@@ -266,10 +281,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             attribute = Attribute.FINESSE
         situation = situation_for(
             flags, victim, others=len(others), parry=parry, advantage=advantage,
-            disadvantage=disadvantage, bonus=bonus,
+            disadvantage=disadvantage, bonus=bonus, encumbrance=loads[attacker.id],
         )  # fmt: skip
         dice = self.bot.dice
-        stats, aimed = attacker_stats(attacker.character), target_stats(victim.character, attribute)
+        stats, aimed = attacker_stats(attacker.character), burdened_target(victim, attribute, loads)
         preview = None
         if odds:  # the same arguments as the roll below, before any die
             preview = attack_preview_line(attack_odds(
@@ -282,7 +297,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         )  # fmt: skip
         if result.stray is not None and result.stray.new_target is not None:
             stray = others[result.stray.new_target - 1]
-            result = redirect_attack(result, target_stats(stray.character, attribute), dice=dice)
+            result = redirect_attack(result, burdened_target(stray, attribute, loads), dice=dice)
         return result, preview
 
 

@@ -14,6 +14,7 @@ from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.twod10.combat_hp import conditions_embed, hp_embed
+from bot.render.twod10.magic import lost_line
 from bot.replies import send
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
@@ -29,6 +30,7 @@ from cogs.twod10.combat_options import (
     Text,
     parse_hp_change,
 )
+from cogs.twod10.magic_damage import damage_ends_concentration
 from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
@@ -76,9 +78,13 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
                 delta = amount if mode == "heal" else -amount
                 after = await save_vitals(conn, before, delta=delta)
                 what = f"Healed {amount}" if mode == "heal" else f"Lost {amount}"
+            lost = await damage_ends_concentration(conn, before, after, attack=False)
         notify_characters_changed(self.bot, ctx.guild.id, [after.id])
         log.info("2d10 hp of %s: %s by %s", after.id, what, ctx.author.id)
-        await send(ctx, embed=hp_embed(before, after, what))
+        embed = hp_embed(before, after, what)
+        if lost is not None:  # ruling concentration-damage
+            embed.description = f"{embed.description}\n{lost_line(after.name, lost)}"
+        await send(ctx, embed=embed)
 
     @commands.hybrid_group(name="condition", invoke_without_command=True)
     @commands.guild_only()

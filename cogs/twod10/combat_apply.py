@@ -23,6 +23,7 @@ from bot.storage.twod10_characters import (
     TwoD10Sheet,
 )
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.twod10.magic_damage import damage_ends_concentration
 
 MAX_EXPRESSION = 500
 EXTRA_ACTION_TOTAL = 25  # the to-hit table's "gain an additional action"
@@ -98,6 +99,7 @@ async def apply_attack(
     after = await save_vitals(conn, hit, delta=-damage, prone=prone)
     if after.revision == hit.revision and (damage or prone):
         raise SheetChanged()  # nothing written where something had to be
+    lost = await damage_ends_concentration(conn, hit, after, attack=True)
     return AttackReport(
         attacker=attacker.name,
         result=result,
@@ -106,6 +108,7 @@ async def apply_attack(
         aimed_at=aimed_at.name,
         shield=shield,
         prone_marked=prone and TwoD10Condition.PRONE not in hit.conditions,
+        concentration_lost=lost,
     )
 
 

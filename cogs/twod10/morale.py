@@ -113,7 +113,7 @@ class MoraleCog(RulesetCog, name="2d10 morale"):
             operation=operation,
         )  # fmt: skip
         await send(ctx, events_text(outcome.tracker.encounter, outcome.events) or "Done.")
-        await service.refresh_tracker(ctx.channel)
+        service.refresh_soon(ctx.channel)  # after the reply (bot.followups), as /init's do
 
     @commands.hybrid_group(name="morale", invoke_without_command=True,
                            description="2d10 NPC morale")  # fmt: skip

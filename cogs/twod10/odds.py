@@ -25,7 +25,7 @@ from bot.render.odds import percent
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.attack_inputs import TargetStats, parry_value, target_stats
+from bot.rules.twod10.attack_inputs import TargetStats, parry_value
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.difficulty import difficulty_label
 from bot.rules.twod10.maneuvers import Maneuver
@@ -60,6 +60,7 @@ from cogs.twod10.combat_options import (
     situation_names,
     user_rules_error,
 )
+from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points, load_encumbrance
 from cogs.twod10.odds_attacker import (
     RAW_HELP,
     RAW_RULING,
@@ -139,9 +140,10 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 conn, guild.id, ctx.author.id, o.character
             )  # fmt: skip
             vs = await resolve_against(conn, guild.id, level, o.target, o.target_defense)
+            load = await load_encumbrance(conn, sheet) if sheet is not None else None
         numbers = task_numbers(
             sheet, o.attribute, key, score=o.score, rank=o.rank,
-            fallback_who=ctx.author.display_name,
+            fallback_who=ctx.author.display_name, load=load,
         )  # fmt: skip
         odds = chances(numbers, vs.modifier, o)
         title = f"Odds: {safe(numbers.who)}, {safe(numbers.what)}"
@@ -207,6 +209,9 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
             if block and victim is not None:
                 await _check_shield(conn, victim)
+            # The EP /attack would take off the attacker's finesse roll and the target's
+            # finesse defense (ruling encumbrance-rolls).
+            loads = await encumbrance_points(conn, [s for s in (attacker, victim) if s])
         chosen = Maneuver(maneuver) if maneuver else None
         attribute = Attribute(defense) if defense else (
             chosen.targets[0] if chosen is not None else Attribute.FINESSE
@@ -218,7 +223,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 two_handed=two_handed, offhand=offhand,
             )  # fmt: skip
             if victim is not None:
-                stats = target_stats(victim.character, attribute)
+                stats = burdened_target(victim, attribute, loads)
                 against = f"{victim.name}'s {attribute.value} defense {stats.defense}"
             else:
                 stats = TargetStats(
@@ -232,6 +237,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 situation=situation_for(
                     flags, victim, others=melee_others, parry=_parry(victim, parry),
                     advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                    encumbrance=loads[attacker.id] if attacker is not None else 0,
                 ),
             )  # fmt: skip
         except RulesError as exc:
@@ -252,13 +258,18 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             campaign = await campaign_for_reading(conn, guild)
             require_gm(ctx.author, campaign, "ask the whole party's odds")
             sheets = await TwoD10CharacterRepository(conn).list(guild.id)
+            sheets = [
+                s for s in sheets if s.kind is TwoD10Kind.PC and not s.has(TwoD10Condition.DEAD)
+            ]
+            loads = {s.id: await load_encumbrance(conn, s) for s in sheets}
         vs = Against(text=f"difficulty {difficulty_label(level)}", modifier=level, target=None)
         lines: list[tuple[Fraction, str]] = []
         what = ""
         for sheet in sheets:
-            if sheet.kind is not TwoD10Kind.PC or sheet.has(TwoD10Condition.DEAD):
-                continue
-            n = task_numbers(sheet, o.attribute, key, score=None, rank=None, fallback_who="")
+            n = task_numbers(
+                sheet, o.attribute, key, score=None, rank=None, fallback_who="",
+                load=loads[sheet.id],
+            )  # fmt: skip
             what = n.what
             odds = chances(n, level, o)
             line = f"**{safe(sheet.name)}**: {percent(odds.success)} ({odds.modifier:+d})"

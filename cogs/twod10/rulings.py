@@ -60,7 +60,8 @@ RULINGS: dict[str, list[str]] = {
         "Only the owner or the GM can delete a character.",
     ],
     "task": [
-        *_rules("ladder-signs", "two-heroics", "advantage-stack", "natural-two", "blank-bands"),
+        *_rules("ladder-signs", "two-heroics", "advantage-stack", "natural-two", "blank-bands",
+                "encumbrance-rolls"),
         "Against a target, the roll subtracts the target's defense in the attribute you"
         " name (default finesse, less its armor penalty).",
         "With score (and rank) the roll uses those numbers instead of a sheet.",

@@ -1,5 +1,6 @@
 """What a 2d10 task is rolled with, shared by /task and /odds task so the odds are
-always those of the very roll /task would make with the same options."""
+always those of the very roll /task would make with the same options, encumbrance
+included (ruling encumbrance-rolls: the roller's penalty, the target's finesse defense)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from bot.render.character import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names, parse_difficulty
+from bot.rules.twod10.encumbrance import Encumbrance, encumbrance_modifier
 from bot.rules.twod10.odds import TaskOdds, task_odds
 from bot.rules.twod10.skills import SkillKey
 from bot.rules.twod10.tasks import MAX_EDGE, Modifier
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
 from cogs.declared_options import Chosen, Opt
 from cogs.twod10 import options
+from cogs.twod10.encumbrance_state import defense_penalty
 
 AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
 Count = commands.Range[int, 0, MAX_EDGE]
@@ -111,7 +114,8 @@ async def resolve_against(
     target: str | None,
     target_defense: str,
 ) -> Against:
-    """The ladder rung, or the named target's defense in ``target_defense``."""
+    """The ladder rung, or the named target's defense in ``target_defense`` (an
+    encumbered target's finesse defense lowered by its EP)."""
     if target is None:
         return Against(text=f"difficulty {difficulty_label(level)}", modifier=level, target=None)
     sheet = await TwoD10CharacterRepository(conn).find(guild_id, target[:64])
@@ -120,10 +124,11 @@ async def resolve_against(
             f"There is no character called {safe(target[:64])} here: check /character list."
         )
     defended = Attribute(target_defense)
-    value = sheet.character.defense_value(defended)
-    return Against(
-        text=f"{sheet.name}'s {defended.value} defense {value}", modifier=-value, target=sheet
-    )
+    burden = await defense_penalty(conn, sheet, defended)
+    value = sheet.character.defense_value(defended) - burden
+    text = f"{sheet.name}'s {defended.value} defense {value}"
+    text += f" (encumbered -{burden})" if burden else ""
+    return Against(text=text, modifier=-value, target=sheet)
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,12 @@ class TaskNumbers:
     skill_label: str
     who: str
     what: str
+    burden: Modifier | None = None  # the sheet's encumbrance penalty, when it applies
+
+    def extra(self, bonus: int) -> tuple[Modifier, ...]:
+        """The modifiers beyond attribute, skill and difficulty: the GM's bonus and the
+        encumbrance penalty, the same for the roll and its odds."""
+        return bonus_modifiers(bonus) + ((self.burden,) if self.burden is not None else ())
 
 
 def task_numbers(
@@ -146,8 +157,10 @@ def task_numbers(
     score: int | None,
     rank: int | None,
     fallback_who: str,
+    load: Encumbrance | None = None,
 ) -> TaskNumbers:
-    """From the sheet (the attribute named, or the one a defense skill implies) or raw."""
+    """From the sheet (the attribute named, or the one a defense skill implies) or raw;
+    ``load`` is the sheet's encumbrance (raw numbers carry none)."""
     chosen = Attribute(attribute) if attribute is not None else None
     if chosen is None and key is not None and key.attribute is not None:
         chosen = key.attribute  # a defense skill names its attribute
@@ -165,9 +178,12 @@ def task_numbers(
         if key is None and rank:
             skill_label = "rank"
     what = attr_label.capitalize() + (f" + {key.label}" if key else "")
+    burden = None
+    if sheet is not None and load is not None and chosen is not None:
+        burden = encumbrance_modifier(load, chosen, key)
     return TaskNumbers(
         attribute=attr_value, skill=skill_value, attribute_label=attr_label,
-        skill_label=skill_label, who=who, what=what,
+        skill_label=skill_label, who=who, what=what, burden=burden,
     )  # fmt: skip
 
 
@@ -192,7 +208,7 @@ def chances(numbers: TaskNumbers, difficulty: int, o: Chosen) -> TaskOdds:
     try:
         return task_odds(
             attribute=numbers.attribute, skill=numbers.skill, difficulty=difficulty,
-            extra=bonus_modifiers(o.bonus), advantage=o.advantage, disadvantage=o.disadvantage,
+            extra=numbers.extra(o.bonus), advantage=o.advantage, disadvantage=o.disadvantage,
         )  # fmt: skip
     except RulesError as exc:
         raise options.rules(exc) from None

@@ -28,12 +28,12 @@ from bot.storage.twod10_characters import TwoD10Sheet
 from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
     TASK_OPTIONS,
     Against,
     TaskNumbers,
-    bonus_modifiers,
     chances,
     resolve_against,
     task_numbers,
@@ -75,8 +75,9 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
                 )
             vs = await resolve_against(conn, guild.id, level, o.target, o.target_defense)
             against, target_sheet = vs.text, vs.target
+            load = await load_encumbrance(conn, sheet) if sheet is not None else None
             numbers = task_numbers(
-                sheet, o.attribute, key, score=o.score, rank=o.rank,
+                sheet, o.attribute, key, score=o.score, rank=o.rank, load=load,
                 fallback_who=ctx.author.display_name,
             )  # fmt: skip
             # Computed before the dice, from the same numbers: the chance as it stood.
@@ -123,7 +124,7 @@ def _roll(
     try:
         return roll_task(
             attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-            extra=bonus_modifiers(bonus), advantage=advantage, disadvantage=disadvantage,
+            extra=numbers.extra(bonus), advantage=advantage, disadvantage=disadvantage,
             attribute_label=numbers.attribute_label, skill_label=numbers.skill_label,
             difficulty_label=vs.label, dice=bot.dice,
         )  # fmt: skip

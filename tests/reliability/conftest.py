@@ -33,6 +33,10 @@ FINGERPRINT_TABLES = (
     "twod10_characters",
     "twod10_active_characters",
     "twod10_encounters",
+    "twod10_calendar",
+    "twod10_rations",
+    "twod10_infections",
+    "twod10_items",
 )
 
 

@@ -229,6 +229,36 @@ CASES += [
          setup=(("ammo set", {"quivers": 1, "points": 0, "spent": 2, "character": "Mira"}),)),
     Case("light list", OPEN, setup=(TORCH,), ruleset="2d10"),
 ]  # fmt: skip
+# Disease, rations, inventory: Mira is exposed to a disease no roll beats (-25), so she
+# carries it whatever the dice.
+PLAGUE = {"character": "Mira", "disease": "Plague", "difficulty": "-25", "course": "acute",
+          "severity": "moderate"}  # fmt: skip
+SICK = (("disease expose", PLAGUE), ("rations day", {}))
+FED = (("rations add", {"rations": 2, "character": "Mira"}),)
+ROPE = (("inventory add", {"item": "Rope", "character": "Mira"}),)
+CASES += [
+    Case("disease expose", GM, PLAGUE, ruleset="2d10"),
+    Case("disease cure", GM, {"character": "Mira"}, setup=SICK, ruleset="2d10"),
+    Case("disease overcome", OWNER, {"character": "Mira"}, setup=SICK, ruleset="2d10"),
+    Case("disease treat", OWNER, MIRA_MEDIC, setup=SICK, ruleset="2d10"),
+    Case("disease list", OPEN, setup=SICK, ruleset="2d10"),
+    Case("rations day", GM, ruleset="2d10"),
+    Case("rations eat", OWNER, {"character": "Mira"}, setup=FED, ruleset="2d10"),
+    Case("rations add", OWNER, {"rations": 1, "character": "Mira"}, ruleset="2d10"),
+    Case("rations show", OPEN, {"character": "Mira"}, setup=FED, ruleset="2d10"),
+    Case("inventory add", OWNER, {"item": "Rope", "character": "Mira"}, ruleset="2d10"),
+    Case("inventory remove", OWNER, {"item": "Rope", "character": "Mira"}, setup=ROPE,
+         ruleset="2d10"),
+    Case("inventory draw", OWNER, {"item": "Rope", "character": "Mira"}, setup=ROPE,
+         ruleset="2d10"),
+    Case("inventory list", OPEN, {"character": "Mira"}, setup=ROPE, ruleset="2d10"),
+]  # fmt: skip
+CASES += [  # 2d10 magic
+    Case("cast", OWNER, {"tier": 1, "category": "fire", "character": "Mira"}, ruleset="2d10"),
+    Case("ritual", OWNER, {"tier": 1, "ritual": "ward", "character": "Mira"}, ruleset="2d10"),
+    Case("concentration end", OWNER, {"character": "Mira"}, ruleset="2d10"),
+    Case("concentration list", OPEN, ruleset="2d10"),
+]  # fmt: skip
 
 
 def test_every_command_is_classified() -> None:

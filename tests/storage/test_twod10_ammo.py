@@ -13,6 +13,8 @@ from bot.storage.twod10_ammo import TwoD10AmmoRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository
 from tests.storage.test_twod10_characters import GUILD, create
 
+pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
+
 
 async def test_points_are_spent_one_at_a_time_until_none_are_left(db: Database) -> None:
     sheet = await create(db)

@@ -41,6 +41,7 @@ class AttackReport:
     prone_marked: bool = False
     tracker_note: str | None = None  # the running tracker's parry or extra attack
     ammo_note: str | None = None  # a rolled 1's ammo point (cogs.twod10.combat_ammo)
+    concentration_lost: str | None = None  # the effect the damage broke (2d10 magic)
 
 
 def _signed(value: int) -> str:
@@ -179,6 +180,9 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         lines.append(f"{safe(after.name)}: {before.hp}/{before.max_hp} HP → **{hp_status(after)}**")
         if after.hp <= 0 < before.hp and "dead" not in after.conditions:
             lines.append(f"{safe(after.name)} is dying: a dying roll each turn.")
+    if report.concentration_lost:
+        effect = safe(report.concentration_lost)
+        lines.append(f"🔮 Concentration on {effect} is lost to the damage.")
     hit = result.damage_total > 0 or (result.effect is not None and result.effect.succeeded)
     embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4096])
     embed.colour = HIT if hit else MISS

@@ -71,8 +71,11 @@ def hp_text(sheet: TwoD10Sheet) -> str:
     return f"{sheet.hp}/{c.max_hp} HP · death at {c.death_threshold}"
 
 
-def sheet_embed(sheet: TwoD10Sheet, *, active: bool = False, hidden: bool = False) -> discord.Embed:
-    """The whole sheet; ``hidden`` leaves out HP and conditions (an NPC shown to players)."""
+def sheet_embed(
+    sheet: TwoD10Sheet, *, active: bool = False, hidden: bool = False, concentration: str = ""
+) -> discord.Embed:
+    """The whole sheet; ``hidden`` leaves out HP, conditions and concentration (an NPC
+    shown to players); ``concentration`` is the lasting effect held, already rendered."""
     c = sheet.character
     title = safe(sheet.name) + (" ★" if active else "")
     header = f"{sheet.kind.title} · background: {safe(c.background)}"
@@ -85,6 +88,8 @@ def sheet_embed(sheet: TwoD10Sheet, *, active: bool = False, hidden: bool = Fals
         embed.add_field(
             name="Hit points", value=f"{hp_text(sheet)}\nConditions: {status}", inline=True
         )
+        if concentration:
+            embed.add_field(name="Concentration", value=clip(concentration), inline=False)
     embed.add_field(name="Skills", value=clip(skills_text(c)), inline=False)
     specs = []
     if c.positive is not None:

@@ -168,6 +168,8 @@ def plan_attack(
         mods.append(Modifier(label="parry", value=-s.parry))
     if s.bonus:
         mods.append(Modifier(label="GM modifier", value=s.bonus))
+    if s.encumbrance and use_finesse:  # ruling encumbrance-rolls: finesse rolls only
+        mods.append(Modifier(label="encumbrance", value=-s.encumbrance))
     spec = DamageSpec(
         dice=wielded.dice,
         attribute_bonus=_damage_bonus(wielded, attacker, use_finesse),

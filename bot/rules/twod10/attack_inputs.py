@@ -108,6 +108,7 @@ class Situation:
     advantage: int = 0  # other advantages the GM grants
     disadvantage: int = 0
     bonus: int = 0  # another modifier the GM applies
+    encumbrance: int = 0  # the attacker's EP: a finesse attack loses 1 per EP
 
     def __post_init__(self) -> None:
         if not 0 <= self.soft_cover <= 4:

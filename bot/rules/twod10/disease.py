@@ -20,6 +20,10 @@ Rulings:
 * ``treatment-advantage``: treatment's advantage goes on the first roll of the
   patient's next overcoming set, and a set of rolls stops as soon as its
   outcome is certain.
+* ``disease-calendar``: the course counts campaign days (a week is 7, a month 30):
+  the first overcoming roll falls due one period after infection, the next one
+  period after each roll; a failed set leaves the disease as it was (the text gives
+  no worsening), a passed set cures it.
 """
 
 from __future__ import annotations
@@ -48,6 +52,11 @@ class Course(Enum):
     @property
     def period(self) -> str:
         return {"acute": "day", "intermediate": "week", "chronic": "month"}[self.value]
+
+    @property
+    def days(self) -> int:
+        """Campaign days between overcoming rolls (ruling disease-calendar)."""
+        return {"acute": 1, "intermediate": 7, "chronic": 30}[self.value]
 
 
 class Severity(Enum):

@@ -19,6 +19,9 @@ Rulings:
   with no EP in the backpack the item comes out at once.
 * ``mount-loads``: a cart's or mount's EP count full 10s of item weight (15s
   for what a mount pulls); they burden the cart or mount, not the character.
+* ``pack-supplies``: rations (1/2 each) and medical supplies (1 a unit) ride in the
+  backpack with the other backpack items; the sheet's armor, shield and weapons are
+  worn (ruling ep-rounding).
 * ``item-damage``: over 20 damage from one hit damages the item the d20 numbers,
   counting readily accessible items first; a number past the list hits nothing.
 """
@@ -145,6 +148,27 @@ def equipped_items(character: Character) -> tuple[Item, ...]:
     return tuple(gear)
 
 
+def carried(
+    character: Character,
+    *,
+    worn: Fraction,
+    backpack: Fraction,
+    rations: Fraction = Fraction(0),
+    supplies: int = 0,
+) -> Encumbrance:
+    """A character's load: the sheet's gear and ``worn`` items readily accessible, the
+    backpack items with rations and medical supplies in the backpack (ruling
+    pack-supplies). ``rations`` counts rations (quarters allowed)."""
+    if worn < 0 or backpack < 0 or rations < 0 or supplies < 0:
+        raise RulesError("Carried weights can't be negative.")
+    toughness = character.attribute(Attribute.TOUGHNESS)
+    if toughness not in IGNORED:
+        raise RulesError("Toughness must be a whole number from -1 to 6.")
+    gear = sum((i.total for i in equipped_items(character)), Fraction(0))
+    pack = backpack + rations * RATION_WEIGHT + supplies * MEDICAL_SUPPLIES_WEIGHT
+    return Encumbrance(worn_weight=gear + worn, backpack_weight=pack, toughness=toughness)
+
+
 def encumbrance(items: tuple[Item, ...], *, toughness: int) -> Encumbrance:
     if toughness not in IGNORED:
         raise RulesError("Toughness must be a whole number from -1 to 6.")
@@ -200,11 +224,19 @@ def draw_from_backpack(backpack_ep: int, *, attempt: int = 1, dice: Dice) -> Dra
 
 def damaged_item(damage: int, items: tuple[Item, ...], *, dice: Dice) -> Item | None:
     """Over 20 damage: the GM's d20 picks the numbered item (ruling item-damage)."""
+    rolled = roll_item_damage(damage, items, dice=dice)
+    return rolled[1] if rolled is not None else None
+
+
+def roll_item_damage(
+    damage: int, items: tuple[Item, ...], *, dice: Dice
+) -> tuple[int, Item | None] | None:
+    """The d20's face and the item it numbers (None past the list); None at 20 or less."""
     if damage <= ITEM_DAMAGE_OVER:
         return None
     listed = [i for i in items if i.worn] + [i for i in items if not i.worn]
     face = dice.roll(ITEM_DAMAGE_DIE)
-    return listed[face - 1] if face <= len(listed) else None
+    return face, (listed[face - 1] if face <= len(listed) else None)
 
 
 def load_ep(weight: Fraction | int, *, pulled: bool = False, mount: bool = False) -> int:

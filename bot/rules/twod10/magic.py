@@ -15,18 +15,28 @@ Rulings:
   difficulty; the bot records its category and the GM checks the caster's
   special covers it.
 * ``ritual-time``: tier one takes a minute to an hour, tier two an hour to a day
-  and always needs a component; tier three's time is the GM's, and it gains
-  advantage only from one more full round.
+  and always needs a component; casting for the tier's maximum (an hour, a day)
+  gives advantage; tier three's time is the GM's, and it gains advantage only
+  from one more full round (see ``magic_time``).
 * ``casting-advantage``: a longer casting and a component give one advantage
   between them; being attacked while casting cancels it (ruling
   ``advantage-stack``).
 * ``backlash-bands``: a failed total of 8 or 9 is only a random magical effect
   (10 succeeds); 7 or less adds consequences the GM scales by tier and by how
-  far below 8 it fell. The bot has no table of effects: the GM names them.
+  far below 8 it fell (the to-hit table's band is shown beside it).
+* ``random-effect``: the text has no table of random magical effects, so the bot
+  announces each one and the GM names it; casting dangerously brings one and a
+  backlash its own, so a dangerous casting that fails brings two.
+* ``rituals-known``: the bot keeps no experience points, so the GM checks the
+  caster knows a ritual (1 xp each); the bot rolls any ritual named.
 * ``damage-fails``: a caster damaged in combat while casting fails with no roll
   and so no backlash; their concentration ends too.
-* ``one-concentration``: a caster holds one concentration; a new one ends the
-  old, and damage in combat ends it.
+* ``one-concentration``: a caster holds one concentration; casting another
+  spell or ritual that needs it ends the one held (the caster lets go to cast),
+  even if the new casting fails; only a success holds the new one.
+* ``concentration-damage``: an attack's damage is damage in combat and ends the
+  target's concentration; the GM's ``/hp`` loss ends it when the character sits
+  in a tracked encounter; HP lost to a failed dying roll is not damage taken.
 """
 
 from __future__ import annotations
@@ -93,6 +103,11 @@ def _text(value: str, what: str) -> str:
     return clean
 
 
+def effect_text(value: str) -> str:
+    """A concentration's effect as held: spaces tidied, 1 to 100 characters."""
+    return _text(value, "effect")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Casting:
     form: Form
@@ -144,23 +159,35 @@ def backlash_for(roll: TaskResult) -> Backlash:
 
 @dataclass(frozen=True, kw_only=True)
 class CastResult:
+    """A casting's outcome; ``roll`` is None when damage made it fail unrolled."""
+
     casting: Casting
-    roll: TaskResult
+    roll: TaskResult | None
     backlash: Backlash
 
     @property
     def succeeded(self) -> bool:
-        return self.roll.succeeded
+        return self.roll is not None and self.roll.succeeded
+
+    @property
+    def interrupted(self) -> bool:
+        return self.roll is None
+
+    @property
+    def random_effects(self) -> int:
+        """Ruling ``random-effect``: one for casting dangerously, one for any backlash."""
+        if self.roll is None:
+            return 0  # nothing was cast, dangerously or not
+        return int(self.casting.dangerously) + int(self.backlash is not Backlash.NONE)
 
     @property
     def random_effect(self) -> bool:
-        """Casting dangerously always adds one; so does any backlash."""
-        return self.casting.dangerously or self.backlash is not Backlash.NONE
+        return self.random_effects > 0
 
     @property
     def shortfall(self) -> int:
         """How far below 8 a backlash with consequences fell (0 otherwise)."""
-        if self.backlash is not Backlash.CONSEQUENCES:
+        if self.roll is None or self.backlash is not Backlash.CONSEQUENCES:
             return 0
         return BACKLASH_EFFECT_ONLY - self.roll.total
 
@@ -173,7 +200,11 @@ def cast(
     disadvantage: int = 0,
     dice: Dice,
 ) -> CastResult:
-    """The casting roll: 2d10 + mind + mysteries (subfield) + the tier's difficulty."""
+    """The casting roll: 2d10 + mind + mysteries (subfield) + the tier's difficulty.
+
+    Ruling ``no-mysteries``: a caster without the subfield rolls it at 0, as any
+    task without its skill does.
+    """
     skill = SkillKey(skill=Skill.MYSTERIES, subfield=casting.subfield)
     extra: tuple[Modifier, ...] = ()
     if casting.dangerously:
@@ -194,6 +225,11 @@ def cast(
     return CastResult(casting=casting, roll=roll, backlash=backlash_for(roll))
 
 
+def interrupted(casting: Casting) -> CastResult:
+    """Ruling ``damage-fails``: damage in combat while casting fails it with no roll."""
+    return CastResult(casting=casting, roll=None, backlash=Backlash.NONE)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Concentration:
     """The one lasting effect a caster holds (ruling one-concentration)."""
@@ -210,8 +246,28 @@ def concentrate(state: Concentration, effect: str) -> tuple[Concentration, str |
     return Concentration(effect=_text(effect, "effect")), state.effect
 
 
+def after_casting(
+    state: Concentration, result: CastResult, effect: str | None
+) -> tuple[Concentration, str | None]:
+    """Concentration after a casting that needs it (``effect``) or not (None).
+
+    Ruling ``one-concentration``: casting a concentration spell or ritual lets go of
+    the one held, even when the new casting fails; only a success holds the new one.
+    A casting damage interrupted ends concentration too (ruling ``damage-fails``).
+    Returns the new state and the effect that ended, if any.
+    """
+    if result.interrupted:
+        return on_damage(state)
+    if effect is None:
+        return state, None
+    clean = effect_text(effect)
+    if result.succeeded:
+        return concentrate(state, clean)
+    return Concentration(), state.effect
+
+
 def on_damage(state: Concentration) -> tuple[Concentration, str | None]:
-    """Damage in combat ends concentration (ruling ``damage-fails``).
+    """Damage in combat ends concentration (rulings ``damage-fails``, ``concentration-damage``).
 
     A casting under way when the damage lands fails outright: no roll is made,
     so there is no backlash either.

@@ -198,6 +198,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="treatment-advantage", topic="Disease",
            text="Treatment's advantage goes on the first roll of the next set; a set of "
                 "rolls stops once its outcome is certain."),
+    Ruling(key="disease-calendar", topic="Disease",
+           text="A course counts campaign days (a week is 7, a month 30): the first "
+                "overcoming roll is due one period after infection, the next one period "
+                "after each roll; a failed set leaves the disease as it was, a passed set "
+                "cures it."),
     # Light and resources
     Ruling(key="burn-time", topic="Light",
            text="A torch burns for the highest of 2d6 turns (1-6), a lantern the highest of "
@@ -235,6 +240,9 @@ RULINGS: tuple[Ruling, ...] = (
                 "on its own; worn armor, shield and weapons are readily accessible."),
     Ruling(key="toughness-six", topic="Encumbrance",
            text="The ignore table stops at toughness 5; toughness 6 ignores what 5 does."),
+    Ruling(key="pack-supplies", topic="Encumbrance",
+           text="Rations (1/2 each) and medical supplies (1 a unit) ride in the backpack; "
+                "the sheet's armor, shield and weapons count as worn."),
     Ruling(key="encumbrance-rolls", topic="Encumbrance",
            text="Encumbrance penalises Athletics, Stealth and every Finesse roll (attacks "
                 "and Defense (finesse) included)."),
@@ -263,19 +271,37 @@ RULINGS: tuple[Ruling, ...] = (
                 "-15, -20); the GM checks the caster's special covers its category."),
     Ruling(key="ritual-time", topic="Magic",
            text="Tier one takes a minute to an hour, tier two an hour to a day and always a "
-                "component; tier three's time is the GM's, and it gains advantage only from "
-                "one more round."),
+                "component; casting for the tier's maximum (an hour, a day) gives advantage. "
+                "Tier three's time is the GM's, and it gains advantage only from one more "
+                "round."),
     Ruling(key="casting-advantage", topic="Magic",
            text="A longer casting and a component give one advantage between them; being "
                 "attacked while casting cancels it."),
     Ruling(key="backlash-bands", topic="Magic",
            text="A failed total of 8 or 9 is only a random magical effect; 7 or less adds "
                 "consequences the GM scales by tier and by how far below 8 it fell."),
+    Ruling(key="random-effect", topic="Magic",
+           text="The text has no table of random magical effects: the bot announces each one "
+                "and the GM names it. Casting dangerously brings one and a backlash its own, "
+                "so a dangerous casting that fails brings two."),
+    Ruling(key="no-mysteries", topic="Magic",
+           text="A caster without a Mysteries skill rolls mind alone (mysteries 0); one "
+                "with several names the subfield that fits, and one with a single subfield "
+                "rolls it."),
+    Ruling(key="rituals-known", topic="Magic",
+           text="The bot keeps no experience points: the GM checks the caster knows a ritual "
+                "(1 xp each); the bot rolls any ritual named."),
     Ruling(key="damage-fails", topic="Magic",
            text="A caster damaged in combat while casting fails with no roll, so no "
                 "backlash; their concentration ends too."),
     Ruling(key="one-concentration", topic="Magic",
-           text="A caster holds one concentration at a time; a new one ends the old."),
+           text="A caster holds one concentration at a time: casting another spell or ritual "
+                "that needs it ends the one held, even if the new casting fails; only a "
+                "success holds the new one."),
+    Ruling(key="concentration-damage", topic="Magic",
+           text="An attack's damage is damage in combat and ends the target's concentration; "
+                "the GM's /hp loss ends it when the character is in a tracked encounter. HP "
+                "lost to a failed dying roll is not damage taken."),
     # Odds
     Ruling(key="odds-natural-two", topic="Odds",
            text="The odds show a natural 2 on its own row, apart from the band its total "

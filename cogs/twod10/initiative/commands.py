@@ -152,7 +152,7 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         loaded = await self.service.load(ctx.channel.id)
         if loaded is None:
             raise NoEncounter()
-        _, embed = loaded
+        _, embed = loaded  # load() adds the concentrations (cogs.twod10.magic_tracker)
         await send(ctx, embed=embed, ephemeral=True)
         self.service.refresh_soon(ctx.channel)
 

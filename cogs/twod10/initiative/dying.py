@@ -109,7 +109,8 @@ async def press_dying(
     if seat is not None and seat.sheet_id is not None:
         # Other views of the sheet (another channel's tracker) follow its new HP.
         notify_characters_changed(interaction.client, interaction.guild_id, [seat.sheet_id])
-    await service.refresh_tracker(interaction.channel)  # type: ignore[arg-type]
+    # The tracker's edit waits until after the reply (bot.followups), as /init's do.
+    service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 
 class DyingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DYING_TEMPLATE):

@@ -34,6 +34,7 @@ from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10Encounte
 from bot.tracker_messages import TrackerMessages, TrackerView
 from cogs.twod10.initiative.dying_due import down_marks, settle_dying
 from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
+from cogs.twod10.magic_tracker import add_concentration
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +231,8 @@ class SideTrackerService:
         await self.refresh_tracker(channel, force=not events)
 
     async def load(self, channel_id: int) -> tuple[TrackerRecord, discord.Embed] | None:
-        """The channel's encounter and its tracker embed (HP, dying marks, morale)."""
+        """The channel's encounter and its tracker embed (HP, dying marks, morale and
+        who concentrates on what); the tracker message and /init list both show it."""
         async with self.bot.db.read() as conn:
             record = await TwoD10EncounterRepository(conn).get_by_channel(channel_id)
             if record is None:
@@ -241,6 +243,7 @@ class SideTrackerService:
             tracker.encounter, hp_of(tracker, sheets), down_marks(tracker, sheets),
             morale_notes(tracker),
         )  # fmt: skip
+        await add_concentration(self.bot.db, record, embed)  # cogs.twod10.magic_tracker
         return record, embed
 
     # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---

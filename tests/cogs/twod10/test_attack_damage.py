@@ -98,9 +98,11 @@ async def test_hard_cover_can_stop_the_attack(bot: TableBot, slash: SlashHarness
 
 async def test_a_stray_shot_into_melee_hits_another(bot: TableBot, slash: SlashHarness) -> None:
     await table(bot, slash)
-    # Longbow: finesse 2 + ranged 1; into melee: disadvantage, 3d10 keep the lowest two.
-    # 8 + 3 − 2 = 9 misses Gob; d8 1 picks the Knight: 8 + 3 − 1 = 10 hits, d8 6 − 7 → 1.
-    scripted = script(bot, 4, 4, 9, 1, 6)
+    # Longbow: finesse 2 + ranged 1, and -1 encumbrance (six weapons, weight 8 worn: 2 EP,
+    # toughness 0 ignores the first); into melee: disadvantage, 3d10 keep the lowest two.
+    # 9 + 3 − 1 − 2 = 9 misses Gob; d8 1 picks the Knight: 9 + 3 − 1 − 1 = 10 hits,
+    # d8 6 − 7 → 1.
+    scripted = script(bot, 4, 5, 9, 1, 6)
     result = await slash.run(
         "attack", target="Gob", weapon="Longbow", situation="into melee",
         melee_with="Knight", **player(slash),
@@ -108,6 +110,7 @@ async def test_a_stray_shot_into_melee_hits_another(bot: TableBot, slash: SlashH
     body = text(result)
     assert "Disadvantage: firing into melee." in body
     assert "Stray shot d8 **1**: it flies into Knight instead" in body
+    assert "1 encumbrance" in body
     assert scripted.requests == [10, 10, 10, 8, 8]
     assert (await sheet(bot, "Gob")).hp == 15
     assert (await sheet(bot, "Knight")).hp == 24

@@ -108,3 +108,9 @@ def test_treatment_advantage_spent_by_a_failed_set() -> None:
     result = roll_overcome(ADA, infection, dice=ScriptedDice([1, 2, 3]))
     assert not result.overcome and result.infection is not None
     assert not result.infection.treated
+
+
+def test_course_periods_in_campaign_days() -> None:
+    # Ruling disease-calendar: daily, weekly (7 days), monthly (30 days).
+    assert [c.days for c in Course] == [1, 7, 30]
+    assert [c.period for c in Course] == ["day", "week", "month"]

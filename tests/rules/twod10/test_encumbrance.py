@@ -6,12 +6,16 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.encumbrance import (
+    IGNORED,
     RATION_WEIGHT,
+    Encumbrance,
     Item,
     damaged_item,
     draw_from_backpack,
@@ -20,6 +24,7 @@ from bot.rules.twod10.encumbrance import (
     equipped_items,
     load_ep,
 )
+from bot.rules.twod10.encumbrance import carried as carried_load
 from bot.rules.twod10.equipment import armor, shield, weapon
 from bot.rules.twod10.skills import Skill, SkillKey
 
@@ -130,3 +135,46 @@ def test_carts_and_mounts(weight: int, options: dict, ep: int) -> None:  # type:
 def test_load_bounds() -> None:
     with pytest.raises(RulesError, match="A load weighs"):
         load_ep(-1)
+
+
+def test_carried_counts_sheet_gear_worn_and_rations_supplies_in_the_backpack() -> None:
+    # Ruling pack-supplies: plate (heavy, 3) and a two-handed sword (2) are worn: 5 -> 1 EP;
+    # 4 backpack weight + 6 rations (3) + 5 supplies (5) = 12 -> 2 EP. Toughness 2 ignores
+    # the first two: 3 raw, 1 left.
+    sheet = replace(person(toughness=2), armor=armor("Plate"),
+                    weapons=(weapon("Two-handed sword 2d6"),))  # fmt: skip
+    load = carried_load(sheet, worn=Fraction(0), backpack=Fraction(4), rations=Fraction(6),
+                        supplies=5)  # fmt: skip
+    assert (load.worn_weight, load.backpack_weight) == (5, 12)
+    assert (load.worn_ep, load.backpack_ep, load.raw_ep, load.ep) == (1, 2, 3, 1)
+    assert (load.movement, load.roll_penalty) == (25, -1)
+    # Quarter rations weigh exactly: 1/4 ration is 1/8 item weight.
+    light = carried_load(person(), worn=Fraction(0), backpack=Fraction(0),
+                         rations=Fraction(1, 4))  # fmt: skip
+    assert light.backpack_weight == Fraction(1, 8)
+    with pytest.raises(RulesError):
+        carried_load(person(), worn=Fraction(-1), backpack=Fraction(0))
+
+
+@given(
+    toughness=st.sampled_from(sorted(IGNORED)),
+    worn=st.integers(0, 400),
+    pack=st.integers(0, 400),
+    more=st.integers(0, 40),
+    worn_more=st.booleans(),
+)
+def test_more_weight_never_lightens_the_load(
+    toughness: int, worn: int, pack: int, more: int, worn_more: bool
+) -> None:
+    """EP never falls as weight is added, each point costs at most one EP, toughness never
+    ignores more than its table, and movement stays between 0 and 30."""
+
+    def load(w: int, p: int) -> Encumbrance:
+        return Encumbrance(worn_weight=Fraction(w, 4), backpack_weight=Fraction(p, 4),
+                           toughness=toughness)  # fmt: skip
+
+    before = load(worn, pack)
+    after = load(worn + more, pack) if worn_more else load(worn, pack + more)
+    assert before.ep <= after.ep and after.ep - before.ep <= after.raw_ep - before.raw_ep
+    assert 0 <= after.ignored <= len(IGNORED[toughness]) and after.ep >= 0
+    assert 0 <= after.movement <= 30 and after.roll_penalty == -after.ep

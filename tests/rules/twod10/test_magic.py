@@ -9,12 +9,16 @@ from bot.rules.errors import RulesError
 from bot.rules.twod10.magic import (
     Backlash,
     Casting,
+    CastResult,
     Concentration,
     Extension,
     Form,
     Tier,
+    after_casting,
     cast,
     concentrate,
+    effect_text,
+    interrupted,
     on_damage,
 )
 from bot.rules.twod10.tasks import Edge
@@ -114,3 +118,70 @@ def test_concentration_one_at_a_time_and_lost_to_damage() -> None:
     assert state.effect == "ward the door" and ended == "levitate"
     state, ended = on_damage(state)
     assert not state.holding and ended == "ward the door"
+
+
+def test_damage_interrupts_unrolled_without_backlash() -> None:
+    result = interrupted(spell(dangerously=True))
+    assert result.roll is None and not result.succeeded and result.interrupted
+    assert result.backlash is Backlash.NONE and result.random_effects == 0
+    assert result.shortfall == 0
+
+
+@pytest.mark.parametrize(
+    ("faces", "dangerously", "effects"),
+    [
+        ((8, 7), False, 0),  # 15 + 5 - 10 = 10: success, no effect
+        ((5, 5), True, 1),  # 10 + 5 + 5 (dangerously) - 10 = 10: success, one effect
+        ((7, 6), False, 1),  # 13 + 5 - 10 = 8: backlash only
+        ((2, 1), True, 2),  # 3 + 5 + 5 - 10 = 3: dangerous and backlash, two effects
+    ],
+)
+def test_random_effects_count(faces: tuple[int, int], dangerously: bool, effects: int) -> None:
+    result = cast(MAGE, spell(dangerously=dangerously), dice=ScriptedDice(faces))
+    assert result.random_effects == effects
+
+
+def test_natural_two_backlash_is_read_on_its_total() -> None:
+    # 1 + 1 + 5 + 5 (dangerously) - 10 = 2: a natural 2 fails; 2 is 6 below 8.
+    result = cast(MAGE, spell(dangerously=True), dice=ScriptedDice([1, 1]))
+    assert result.roll is not None and result.roll.natural_two and not result.succeeded
+    assert result.backlash is Backlash.CONSEQUENCES and result.shortfall == 6
+
+
+def _result(faces: tuple[int, int]) -> CastResult:
+    return cast(MAGE, spell(), dice=ScriptedDice(faces))
+
+
+def test_after_casting_success_holds_the_new_effect() -> None:
+    state, ended = after_casting(Concentration(effect="ward"), _result((9, 9)), " flying  high ")
+    assert state == Concentration(effect="flying high") and ended == "ward"
+
+
+def test_after_casting_failure_lets_go_of_the_old() -> None:
+    state, ended = after_casting(Concentration(effect="ward"), _result((2, 3)), "flying")
+    assert not state.holding and ended == "ward"
+
+
+def test_after_casting_without_concentration_keeps_it() -> None:
+    state, ended = after_casting(Concentration(effect="ward"), _result((2, 3)), None)
+    assert state == Concentration(effect="ward") and ended is None
+    state, ended = after_casting(Concentration(), _result((9, 9)), None)
+    assert not state.holding and ended is None
+
+
+def test_after_an_interrupted_casting_concentration_is_lost() -> None:
+    state, ended = after_casting(Concentration(effect="ward"), interrupted(spell()), "flying")
+    assert not state.holding and ended == "ward"
+
+
+def test_effect_text_is_bounded() -> None:
+    assert effect_text("  a   b ") == "a b"
+    for bad in ("   ", "x" * 101):
+        with pytest.raises(RulesError, match="effect in 1 to 100"):
+            effect_text(bad)
+
+
+def test_no_mysteries_rolls_mind_alone() -> None:
+    novice = person(mind=2)
+    result = cast(novice, spell(), dice=ScriptedDice([9, 9]))
+    assert result.roll is not None and result.roll.total == 18 + 2 - 10
