@@ -2,7 +2,7 @@
 
 HOCS: ``/odds pool`` takes /pool's options, ``/odds check`` /check's (the pool comes
 from the sheet, condition banes included), ``/odds clash`` /clash's, ``/odds damage``
-/damage's typed dice, and ``/odds party`` asks the GM's one test of every player
+/damage's typed dice or a weapon, and ``/odds party`` asks the GM's one test of every player
 character (the last two answer in ``cogs.odds_damage`` and ``cogs.odds_party``).
 Nothing is rolled, spent or logged; the figures come from ``bot.rules.hocs.odds*``,
 which follow the same reroll, focus and guarantee policy and kept-die choice as the dice.
@@ -27,30 +27,34 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
+from cogs.combat.options import DAMAGE_OPTION_HELP, character_names, weapon_names
+from cogs.declared_options import Chosen, odds_twin, takes
 from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
 from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.points.common import character_choices
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
-    CHECK_OPTION_HELP,
-    CLASH_OPTION_HELP,
     CLASH_RULINGS,
-    POOL_OPTION_HELP,
     POOL_RULINGS,
     ROLL_OPTION_HELP,
     Count,
-    Dice,
     Name,
     Text,
     difficulty_choices,
     parse_difficulty_option,
     skill_choices,
 )
+from cogs.skill_rolls.params import (
+    CHECK_OPTIONS,
+    CLASH_OPTIONS,
+    POOL_OPTIONS,
+    modifiers_of,
+    pool_spec,
+)
 
 log = logging.getLogger(__name__)
-
-OddsRerolls = commands.Range[int, 0, ODDS_MAX_REROLLS]
 
 ODDS_RULINGS = [
     "Odds are exact (no sampling) and spend rerolls, focus and guarantees exactly as the"
@@ -66,15 +70,12 @@ ODDS_CLASH_RULINGS = [
     "Nothing is spent: the opponent's determination is only counted as spent.",
     *CLASH_RULINGS[:4],
 ]
-_RELABEL = {"rerolls": f"Rerolls: roll one failed die again each (0–{ODDS_MAX_REROLLS} for odds)"}
-_HELP = {k: v for k, v in ROLL_OPTION_HELP.items() if k != "secret"} | _RELABEL
-# Options counted, never spent: the same wording on every /odds subcommand.
-_DETERMINATION = "Count a determination point spent before the roll (exploding boon)"
-_CLASH_HELP = CLASH_OPTION_HELP | {
-    "determination": _DETERMINATION,
-    "opponent_determination": "Count a determination point the opponent spends",
-    "rerolls": f"Your rerolls (0–{ODDS_MAX_REROLLS} for odds)",
-    "opponent_rerolls": f"The opponent's rerolls (0–{ODDS_MAX_REROLLS} for odds)",
+
+
+# /damage's options, less its threshold; each amount is applied, none rolled.
+_DAMAGE_HELP = {k: v for k, v in DAMAGE_OPTION_HELP.items() if k != "threshold"} | {
+    "target": "Apply each amount to this character's hit points and toughness",
+    "toughness": "Toughness or mettle to reduce the damage by (without a target)",
 }
 
 
@@ -108,115 +109,48 @@ class OddsCog(RulesetCog, name="Odds"):
         """Exact chances of a roll before you make it."""
 
     @odds.command(name="pool", extras={"rulings": ODDS_RULINGS})
-    @app_commands.describe(**(_HELP | POOL_OPTION_HELP), determination=_DETERMINATION)
-    async def odds_pool(
-        self,
-        ctx: commands.Context[TableBot],
-        dice: Dice,
-        difficulty: str | None = None,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: OddsRerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-    ) -> None:
+    @takes(*odds_twin(POOL_OPTIONS))
+    async def odds_pool(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """The exact chances of a pool of d6s, optionally against a difficulty."""
-        level = parse_difficulty_option(difficulty)
-        spec = PoolSpec(
-            base=dice, boons=boons, banes=banes, determination=bool(determination),
-            focus=focus, rerolls=rerolls, guaranteed=guaranteed,
-        )  # fmt: skip
-        await _answer(ctx, f"Odds: {dice}d6", spec, level)
+        level = parse_difficulty_option(o.difficulty)
+        await _answer(ctx, f"Odds: {o.dice}d6", pool_spec(o), level)
 
     @odds.command(name="check", extras={"rulings": ODDS_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**(_HELP | CHECK_OPTION_HELP), determination=_DETERMINATION)
-    async def odds_check(
-        self,
-        ctx: commands.Context[TableBot],
-        skill: Text,
-        difficulty: str | None = None,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: OddsRerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-        character: Name = None,  # type: ignore[assignment]
-    ) -> None:
+    @takes(*odds_twin(CHECK_OPTIONS))
+    async def odds_check(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """The exact chances of a skill or attribute from a sheet, condition banes applied."""
         if ctx.guild is None:
             raise GuildOnly()
-        level = parse_difficulty_option(difficulty)
+        level = parse_difficulty_option(o.difficulty)
         # Read only: nothing is spent, so the transaction just reads the sheet.
         async with self.bot.db.transaction() as conn:
-            _, who = await rolling_for(conn, ctx, character)
-            spec, heading = sheet_roll(
-                who, skill, boons=boons, banes=banes, determination=bool(determination),
-                focus=focus, rerolls=rerolls, guaranteed=guaranteed,
-            )  # fmt: skip
+            _, who = await rolling_for(conn, ctx, o.character)
+            spec, heading = sheet_roll(who, o.skill, **modifiers_of(o))  # type: ignore[arg-type]
         await _answer(ctx, f"Odds: {heading.who}, {heading.what}"[:256], spec, level)
 
     @odds.command(name="clash", extras={"rulings": ODDS_CLASH_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**_CLASH_HELP)
-    async def odds_clash(
-        self,
-        ctx: commands.Context[TableBot],
-        skill: Text,
-        opponent: Name,
-        opponent_skill: Text = None,  # type: ignore[assignment]
-        attack: bool = False,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: OddsRerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-        opponent_boons: Count = 0,
-        opponent_banes: Count = 0,
-        opponent_focus: Count = 0,
-        opponent_rerolls: OddsRerolls = 0,
-        opponent_guaranteed: Count = 0,
-        opponent_determination: bool = False,
-        character: Name = None,  # type: ignore[assignment]
-    ) -> None:
+    @takes(*odds_twin(CLASH_OPTIONS))
+    async def odds_clash(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """The exact chance each side wins a clash (or an attack), before it is rolled."""
         if ctx.guild is None:
             raise GuildOnly()
-        theirs = {
-            "boons": opponent_boons, "banes": opponent_banes, "focus": opponent_focus,
-            "rerolls": opponent_rerolls, "guaranteed": opponent_guaranteed,
-            "determination": opponent_determination,
-        }  # fmt: skip
-        mine = {
-            "boons": boons, "banes": banes, "focus": focus, "rerolls": rerolls,
-            "guaranteed": guaranteed, "determination": determination,
-        }  # fmt: skip
         # Read only: nothing is spent, so the transaction just reads the sheets.
         async with self.bot.db.transaction() as conn:
-            setup = await clash_setup(
-                conn, ctx, skill=skill, opponent=opponent, opponent_skill=opponent_skill,
-                attack=attack, mine=mine, theirs=theirs, character=character, spending=False,
-            )  # fmt: skip
+            setup = await clash_setup(conn, ctx, o, spending=False)
         if ctx.interaction is not None:
             await ctx.defer()
-        odds = await asyncio.to_thread(clash_odds, setup.a_spec, setup.b_spec, attack=attack)
+        odds = await asyncio.to_thread(clash_odds, setup.a_spec, setup.b_spec, attack=o.attack)
         a = f"{setup.a_heading.who} ({setup.a_heading.what})"
         b = f"{setup.b_heading.who} ({setup.b_heading.what})"
-        title = f"Odds: {'attack' if attack else 'clash'}, {a} vs {b}"
+        title = f"Odds: {'attack' if o.attack else 'clash'}, {a} vs {b}"
         embed = clash_odds_embed(title, a, b, odds)
         await send(ctx, embed=embed, file=clash_chart(odds))
 
     @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
-    @app_commands.describe(
-        dice="Dice such as 1d10 1d8 2d6 (+N bonus)",
-        target="Apply each amount to this character's hit points and toughness",
-        damage_type="Damage types, e.g. slash, fire (default physical)",
-        nonlethal="Non-lethal damage (knocks out instead of killing)",
-        toughness="Toughness or mettle to reduce the damage by (without a target)",
-    )
+    @app_commands.describe(**_DAMAGE_HELP)
+    @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
     async def odds_damage(
         self,
         ctx: commands.Context[TableBot],
@@ -225,13 +159,14 @@ class OddsCog(RulesetCog, name="Odds"):
         damage_type: Text = None,  # type: ignore[assignment]
         nonlethal: bool = False,
         toughness: Count = 0,
+        character: Name = None,  # type: ignore[assignment]
     ) -> None:
-        """The exact damage a pool deals (many dice, one result), and what it does to a target."""
+        """The exact damage of dice or a weapon (many dice, one result) and what it does."""
         if ctx.interaction is not None:
             await ctx.defer()
         await answer_damage_odds(
             self.bot, ctx, dice=dice, target=target, damage_type=damage_type,
-            nonlethal=nonlethal, toughness=toughness,
+            nonlethal=nonlethal, toughness=toughness, character=character,
         )  # fmt: skip
 
     @odds.command(name="party", extras={"rulings": ODDS_PARTY_RULINGS})
@@ -272,6 +207,13 @@ class OddsCog(RulesetCog, name="Odds"):
     ) -> list[app_commands.Choice[str]]:
         # The whole party rolls it: the standard skills and attributes, no one sheet's.
         return skill_choices(current, None)
+
+    @odds_check.autocomplete("character")
+    @odds_clash.autocomplete("character")
+    async def odds_character_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await character_choices(self.bot, interaction, current)
 
     @odds_clash.autocomplete("opponent")
     async def odds_opponent_autocomplete(

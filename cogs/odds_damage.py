@@ -1,29 +1,44 @@
 """/odds damage: the exact damage a pool deals and, against a target, what it does to it.
 
-/damage's options for typed dice (weapons: give their dice). Nothing is rolled,
-applied or logged. The amounts come from ``odds_damage.damage_odds`` (the kept die
-the bot keeps, explosions to its own cap), each put through ``apply_damage`` and
-``check_threshold`` against the target's sheet as a real hit would be.
+/damage's options: typed dice, or a weapon on a sheet (the whole pool the attack
+rolls: source, lethality, attribute and size dice). Nothing is rolled, applied or
+logged. The amounts come from ``odds_damage.damage_odds`` (the kept die the bot keeps,
+explosions to its own cap), each put through ``apply_damage`` and ``check_threshold``
+against the target's sheet as a real hit would be.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
+import aiosqlite
 from discord.ext import commands
 
+from bot.character_access import resolve_character
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.character import safe
+from bot.render.combat import die_role
 from bot.render.odds_damage import damage_odds_embed
 from bot.replies import send
-from bot.rules.hocs.attack import dice_text, parse_damage_dice, parse_damage_types, raw_damage_pool
+from bot.rules.hocs.attack import (
+    WeaponUse,
+    dice_text,
+    parse_damage_dice,
+    parse_damage_types,
+    raw_damage_pool,
+    weapon_pool,
+)
 from bot.rules.hocs.conditions import Condition
 from bot.rules.hocs.damage import reduction_for
 from bot.rules.hocs.odds_damage import damage_odds, hit_odds
-from bot.storage.campaigns import CampaignRepository
+from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.characters import CharacterRepository
+from bot.storage.combat import CombatCharacter, CombatRepository
+from bot.text import echo
 from bot.visibility import shows_state
-from cogs.combat.targets import find_target
+from cogs.combat.targets import find_target, looks_like_dice
 
 ODDS_DAMAGE_RULINGS = [
     "Exact: the kept die is the one the bot keeps (the best expected total), +1 per other"
@@ -36,8 +51,52 @@ ODDS_DAMAGE_RULINGS = [
     "If the target's hit points are hidden from you (an NPC when the GM hides them), only"
     " the damage and the wound check chance are shown. Without a target, toughness: is"
     " the reduction.",
-    "Weapons are not looked up: give the weapon's dice (and its lethality d10) as dice:.",
+    "dice: may name a weapon on a sheet (your active character's, or character:'s, as"
+    " /damage reads it): the pool is the one the attack rolls, source, lethality (unless"
+    " non-lethal), attribute die and size dice against the target; typed dice are the"
+    " whole pool.",
 ]
+
+
+@dataclass(frozen=True)
+class _Weapon:
+    """A weapon on a sheet, as the attack would use it, and who wields it."""
+
+    wielder: CombatCharacter
+    use: WeaponUse
+
+
+async def _weapon(
+    conn: aiosqlite.Connection,
+    ctx: commands.Context[TableBot],
+    campaign: Campaign,
+    name: str,
+    character: str | None,
+    *,
+    nonlethal: bool,
+) -> _Weapon | None:
+    """The weapon called ``name`` as /damage finds it: on the named character's sheet,
+    else on the author's active character's; None when ``name`` is to be read as dice."""
+    assert ctx.guild is not None
+    if character is None:
+        mine = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
+        if mine is None or mine.details.weapon(name) is None:
+            return None
+    else:
+        mine = await resolve_character(
+            conn, campaign=campaign, member=ctx.author, name=character, action="roll its weapons"
+        )
+    found = mine.details.weapon(name)
+    if found is None:
+        raise UserError(
+            f"{safe(mine.name)} has no weapon called {echo(name)}: give dice such as 1d8,"
+            " or add the weapon with /character weapon add."
+        )
+    use = WeaponUse(
+        name=found.name, dice=found.dice, types=found.types, kind=found.kind,
+        lethal=found.lethal and not nonlethal,
+    )  # fmt: skip
+    return _Weapon(await CombatRepository(conn).with_wounds(mine), use)
 
 
 async def answer_damage_odds(
@@ -49,35 +108,57 @@ async def answer_damage_odds(
     damage_type: str | None,
     nonlethal: bool,
     toughness: int,
+    character: str | None,
 ) -> None:
-    sizes, bonus = parse_damage_dice(dice)
-    types = parse_damage_types(damage_type)
+    if target is not None and ctx.guild is None:
+        raise UserError("A target is a character in a server: leave out target: here.")
     notes: list[str] = []
     hit = None
-    name: str | None = None
-    source = dice_text(sizes) + (f" {bonus:+d}" if bonus else "")
-    if target is None:
-        pool = raw_damage_pool(sizes, types=types, lethal=not nonlethal)
+    victim: CombatCharacter | None = None
+    weapon: _Weapon | None = None
+    visible = False
+    # A weapon's name (not dice) and a target are read from the server's sheets.
+    if ctx.guild is not None and (target is not None or not looks_like_dice(dice)):
+        async with bot.db.read() as conn:
+            campaign = await CampaignRepository(conn).get(ctx.guild.id)
+            if target is not None:
+                victim = await find_target(conn, ctx.guild.id, target)
+            if campaign is not None and not looks_like_dice(dice):
+                weapon = await _weapon(conn, ctx, campaign, dice, character, nonlethal=nonlethal)
+            if victim is not None:
+                visible = await shows_state(
+                    conn, ctx.author, victim.character, channel_id=ctx.channel.id,
+                    campaign=campaign,
+                )  # fmt: skip
+    defender = victim.combatant if victim is not None else None
+    name = victim.character.name if victim is not None else None
+    if victim is not None and Condition.DEAD in victim.character.state.conditions:
+        raise UserError(f"{safe(victim.character.name)} is already dead.")
+    if weapon is not None:
+        pool = weapon_pool(weapon.wielder.combatant, defender, weapon.use)
+        bonus = 0
+        source = f"{weapon.wielder.character.name}'s {weapon.use.name}"
+        if damage_type:
+            notes.append(f"damage_type applies to typed dice; {safe(source)} uses its own.")
+        if not pool.immune:
+            notes.append("Pool: " + ", ".join(f"d{d.sides} {die_role(d)}" for d in pool.dice))
+    else:
+        sizes, bonus = parse_damage_dice(dice)
+        pool = raw_damage_pool(
+            sizes, types=parse_damage_types(damage_type), lethal=not nonlethal,
+            target_weaknesses=defender.weaknesses if defender else (),
+            target_immunities=defender.immunities if defender else (),
+        )  # fmt: skip
+        source = dice_text(sizes) + (f" {bonus:+d}" if bonus else "")
+        extra = len(pool.sizes) - len(sizes)
+        if extra and name is not None:
+            notes.append(f"+{extra}d10 for {safe(name)}'s weakness.")
+    if defender is None:
         reduction = reduction_for(pool.types, toughness=toughness, mettle=toughness)[0]
         odds = await asyncio.to_thread(damage_odds, pool.sizes, bonus=bonus)
         title = f"Odds: damage {source}"
     else:
-        if ctx.guild is None:
-            raise UserError("A target is a character in a server: leave out target: here.")
-        async with bot.db.read() as conn:
-            victim = await find_target(conn, ctx.guild.id, target)
-            campaign = await CampaignRepository(conn).get(ctx.guild.id)
-            visible = await shows_state(
-                conn, ctx.author, victim.character, channel_id=ctx.channel.id, campaign=campaign
-            )
-        name = victim.character.name
-        if Condition.DEAD in victim.character.state.conditions:
-            raise UserError(f"{safe(name)} is already dead.")
-        defender = victim.combatant
-        pool = raw_damage_pool(
-            sizes, types=types, lethal=not nonlethal,
-            target_weaknesses=defender.weaknesses, target_immunities=defender.immunities,
-        )  # fmt: skip
+        assert name is not None
         if pool.immune:
             raise UserError(f"{safe(name)} is immune to every type this damage has: it deals 0.")
         if toughness:
@@ -97,9 +178,6 @@ async def answer_damage_odds(
             )  # fmt: skip
         else:
             notes.append(f"{safe(name)}'s hit points are hidden, so only the damage is shown.")
-        extra = len(pool.sizes) - len(sizes)
-        if extra:
-            notes.append(f"+{extra}d10 for {safe(name)}'s weakness.")
         title = f"Odds: damage {source} vs {name}"
     plain_top = max(pool.sizes) + len(pool.sizes) - 1 + bonus
     embed, chart = damage_odds_embed(

@@ -53,6 +53,7 @@ from cogs.combat.options import (
     ATTACK_OPTION_HELP,
     ATTACK_RULINGS,
     CHOICE_MINUTES,
+    DAMAGE_OPTION_HELP,
     DAMAGE_RULINGS,
     AdvantageChoice,
     Count,
@@ -215,14 +216,7 @@ class CombatCog(RulesetCog, name="Combat"):
 
     @commands.hybrid_command(name="damage", extras={"rulings": DAMAGE_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        dice="Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
-        target="Apply the damage to this character",
-        damage_type="Damage types of typed dice, e.g. slash, fire (default physical)",
-        nonlethal="Non-lethal damage (a weapon then rolls no lethality die)",
-        threshold="The target's threshold test skill (default: more dice)",
-        character="Whose weapon (default: your active character)",
-    )
+    @app_commands.describe(**DAMAGE_OPTION_HELP)
     @app_commands.autocomplete(target=character_names, character=character_names, dice=weapon_names)
     async def damage(
         self,

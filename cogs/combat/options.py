@@ -45,6 +45,16 @@ ConditionChoice = Literal[
 CHOICE_MINUTES = 15
 MAX_HP_CHANGE = 999
 
+# /damage's options (also /odds damage's, which adds its own target and toughness).
+DAMAGE_OPTION_HELP = {
+    "dice": "Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
+    "target": "Apply the damage to this character",
+    "damage_type": "Damage types of typed dice, e.g. slash, fire (default physical)",
+    "nonlethal": "Non-lethal damage (a weapon then rolls no lethality die)",
+    "threshold": "The target's threshold test skill (default: more dice)",
+    "character": "Whose weapon (default: your active character)",
+}
+
 ATTACK_OPTION_HELP = {
     "target": "Character attacked",
     "weapon": "Weapon name or dice, e.g. 1d12 (default: first weapon)",

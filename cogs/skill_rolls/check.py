@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import GuildOnly
+from cogs.declared_options import Chosen, takes
 from cogs.odds_preview import check_odds_rerolls, odds_preview
 from cogs.points.common import character_choices
 from cogs.skill_rolls.common import (
@@ -20,18 +21,8 @@ from cogs.skill_rolls.common import (
     sheet_skill_choices,
     spend_determination,
 )
-from cogs.skill_rolls.options import (
-    CHECK_OPTION_HELP,
-    CHECK_RULINGS,
-    ODDS_OPTION_HELP,
-    ROLL_OPTION_HELP,
-    Count,
-    Name,
-    Rerolls,
-    Text,
-    difficulty_choices,
-    parse_difficulty_option,
-)
+from cogs.skill_rolls.options import CHECK_RULINGS, difficulty_choices, parse_difficulty_option
+from cogs.skill_rolls.params import CHECK_OPTIONS, modifiers_of
 from cogs.skill_rolls.views import roll_and_log
 
 
@@ -42,40 +33,19 @@ class CheckCommands:
 
     @commands.hybrid_command(name="check", extras={"rulings": CHECK_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        **(ROLL_OPTION_HELP | CHECK_OPTION_HELP),
-        determination="Spend one of the character's determination points (exploding boon)",
-        odds=ODDS_OPTION_HELP,
-    )
-    async def check(
-        self,
-        ctx: commands.Context[TableBot],
-        skill: Text,
-        difficulty: str | None = None,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: Rerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-        character: Name = None,  # type: ignore[assignment]
-        secret: bool = False,
-        odds: bool = False,
-    ) -> None:
+    @takes(*CHECK_OPTIONS)
+    async def check(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """Roll a skill or attribute from a character sheet, with condition banes applied."""
         if ctx.guild is None:
             raise GuildOnly()
-        level = parse_difficulty_option(difficulty)
-        secret = secret_allowed(ctx, secret)
-        if odds:
-            check_odds_rerolls(rerolls)
+        level = parse_difficulty_option(o.difficulty)
+        secret = secret_allowed(ctx, o.secret)
+        if o.odds:
+            check_odds_rerolls(o.rerolls)
         async with self.bot.db.transaction() as conn:
-            campaign, who = await rolling_for(conn, ctx, character)
-            spec, heading = sheet_roll(
-                who, skill, boons=boons, banes=banes, determination=bool(determination),
-                focus=focus, rerolls=rerolls, guaranteed=guaranteed,
-            )  # fmt: skip
-            if determination:
+            campaign, who = await rolling_for(conn, ctx, o.character)
+            spec, heading = sheet_roll(who, o.skill, **modifiers_of(o))  # type: ignore[arg-type]
+            if o.determination:
                 note = determination_note(who, await spend_determination(conn, who))
                 heading = replace(heading, notes=(note,))
             logged = await roll_and_log(
@@ -83,7 +53,7 @@ class CheckCommands:
                 expression=f"check {heading.what}", character=who, secret=secret,
             )  # fmt: skip
         # The sheet's pool is known only in the transaction; its odds don't depend on the dice.
-        preview = await odds_preview(spec, level) if odds else None
+        preview = await odds_preview(spec, level) if o.odds else None
         await logged.reply(self.bot, ctx, campaign=campaign, secret=secret, odds=preview)
 
     @check.autocomplete("difficulty")

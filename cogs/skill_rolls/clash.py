@@ -11,6 +11,7 @@ from bot.errors import GuildOnly
 from bot.render.skill_roll import ClashSides, clash_embed
 from bot.rules.hocs.clash import ClashSide, resolve_clash
 from bot.storage.roll_log import RollLogRepository
+from cogs.declared_options import Chosen, takes
 from cogs.odds_preview import check_odds_rerolls, clash_preview
 from cogs.points.common import character_choices
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
@@ -19,15 +20,8 @@ from cogs.skill_rolls.common import (
     sheet_skill_choices,
     spend_determination,
 )
-from cogs.skill_rolls.options import (
-    CLASH_OPTION_HELP,
-    CLASH_RULINGS,
-    ODDS_OPTION_HELP,
-    Count,
-    Name,
-    Rerolls,
-    Text,
-)
+from cogs.skill_rolls.options import CLASH_RULINGS
+from cogs.skill_rolls.params import CLASH_OPTIONS
 from cogs.skill_rolls.views import buttons_for, reply
 
 
@@ -38,57 +32,24 @@ class ClashCommands:
 
     @commands.hybrid_command(name="clash", extras={"rulings": CLASH_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**CLASH_OPTION_HELP, odds=ODDS_OPTION_HELP)
-    async def clash(
-        self,
-        ctx: commands.Context[TableBot],
-        skill: Text,
-        opponent: Name,
-        opponent_skill: Text = None,  # type: ignore[assignment]
-        attack: bool = False,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: Rerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-        opponent_boons: Count = 0,
-        opponent_banes: Count = 0,
-        opponent_focus: Count = 0,
-        opponent_rerolls: Rerolls = 0,
-        opponent_guaranteed: Count = 0,
-        opponent_determination: bool = False,
-        character: Name = None,  # type: ignore[assignment]
-        odds: bool = False,
-    ) -> None:
+    @takes(*CLASH_OPTIONS)
+    async def clash(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """Roll a clash (or an attack) against another character or a pool of dice."""
         if ctx.guild is None:
             raise GuildOnly()
-        theirs = {
-            "boons": opponent_boons,
-            "banes": opponent_banes,
-            "focus": opponent_focus,
-            "rerolls": opponent_rerolls,
-            "guaranteed": opponent_guaranteed,
-            "determination": opponent_determination,
-        }
-        if odds:
-            check_odds_rerolls(max(rerolls, opponent_rerolls))
+        attack = o.attack
+        if o.odds:
+            check_odds_rerolls(max(o.rerolls, o.opponent_rerolls))
         async with self.bot.db.transaction() as conn:
-            setup = await clash_setup(
-                conn, ctx, skill=skill, opponent=opponent, opponent_skill=opponent_skill,
-                attack=attack, theirs=theirs, character=character, spending=True,
-                mine={"boons": boons, "banes": banes, "focus": focus, "rerolls": rerolls,
-                      "guaranteed": guaranteed, "determination": determination},
-            )  # fmt: skip
+            setup = await clash_setup(conn, ctx, o, spending=True)
             campaign, mine, rival, notes = setup.campaign, setup.mine, setup.rival, setup.notes
             a_spec, a_heading, b_spec, b_heading = (
                 setup.a_spec, setup.a_heading, setup.b_spec, setup.b_heading
             )  # fmt: skip
-            if determination:
+            if o.determination:
                 left = await spend_determination(conn, mine)
                 notes.append(determination_note(mine, left))
-            if rival is not None and opponent_determination:
+            if rival is not None and o.opponent_determination:
                 left = await spend_determination(conn, rival)
                 notes.append(determination_note(rival, left))
             result = resolve_clash(a_spec, b_spec, dice=self.bot.dice, attack=attack)
@@ -119,7 +80,7 @@ class ClashCommands:
             )
             view = await buttons_for(conn, logged.id, logged, unspent=(mine, rival))
         embed = clash_embed(sides, result)
-        if odds:
+        if o.odds:
             # The specs are known only in the transaction; their odds don't depend on the dice.
             preview = await clash_preview(a_spec, b_spec, attack=attack)
             embed.description = f"{preview}\n{embed.description or ''}"[:4096]

@@ -16,8 +16,10 @@ from bot.render.skill_roll import RollHeading, escape
 from bot.rules.hocs.pool import PoolSpec
 from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character, CharacterRepository
+from cogs.declared_options import Chosen
 from cogs.skill_rolls.common import rolling_for, sheet_roll
 from cogs.skill_rolls.options import opponent_pool_size
+from cogs.skill_rolls.params import modifiers_of
 
 
 @dataclass(frozen=True)
@@ -35,50 +37,42 @@ class ClashSetup:
 async def clash_setup(
     conn: aiosqlite.Connection,
     ctx: commands.Context[TableBot],
+    o: Chosen,
     *,
-    skill: str,
-    opponent: str,
-    opponent_skill: str | None,
-    attack: bool,
-    mine: dict[str, int | bool],
-    theirs: dict[str, int | bool],
-    character: str | None,
     spending: bool,
 ) -> ClashSetup:
-    """Both sides' pools (sheets, conditions and injuries included). ``spending``: the
-    opponent's determination is really spent, so only its owner or the GM may ask."""
+    """Both sides' pools (sheets, conditions and injuries included) from /clash's options
+    (``cogs.skill_rolls.params``). ``spending``: the opponent's determination is really
+    spent, so only its owner or the GM may ask."""
     assert ctx.guild is not None
-    size = opponent_pool_size(opponent)
+    size = opponent_pool_size(o.opponent)
     notes: list[str] = []
-    campaign, me = await rolling_for(conn, ctx, character)
-    a_spec, a_heading = sheet_roll(me, skill, **mine)  # type: ignore[arg-type]
+    campaign, me = await rolling_for(conn, ctx, o.character)
+    a_spec, a_heading = sheet_roll(me, o.skill, **modifiers_of(o))  # type: ignore[arg-type]
+    theirs = modifiers_of(o, prefix="opponent_")
     rival: Character | None = None
     if size is not None:
-        if theirs.get("determination"):
+        if theirs["determination"]:
             raise UserError(
                 "A plain pool has no determination points: leave out"
                 " opponent_determination, or name a character."
             )
         b_spec = PoolSpec(base=size, **theirs)  # type: ignore[arg-type]
         b_heading = RollHeading(who="Opponent", what=f"{size}d6")
-        if opponent_skill:
+        if o.opponent_skill:
             notes.append("The opponent is a plain pool, so opponent_skill was not used.")
     else:
-        rival = await CharacterRepository(conn).find(ctx.guild.id, opponent)
+        rival = await CharacterRepository(conn).find(ctx.guild.id, o.opponent)
         if rival is None:
-            raise UnknownCharacter(opponent)
+            raise UnknownCharacter(o.opponent)
         if rival.id == me.id:
             raise UserError(f"{escape(me.name)} can't clash with itself: pick another opponent.")
-        if (
-            spending
-            and theirs.get("determination")
-            and not may_act_for(ctx.author, campaign, rival)
-        ):
+        if spending and theirs["determination"] and not may_act_for(ctx.author, campaign, rival):
             raise UserError(
                 f"Only {escape(rival.name)}'s owner or the GM can spend its"
                 " determination: leave out opponent_determination."
             )
-        their_skill = opponent_skill or ("defense" if attack else skill)
+        their_skill = o.opponent_skill or ("defense" if o.attack else o.skill)
         b_spec, b_heading = sheet_roll(rival, their_skill, **theirs)  # type: ignore[arg-type]
     return ClashSetup(campaign, me, rival, a_spec, a_heading, b_spec, b_heading, notes)
 

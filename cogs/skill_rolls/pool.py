@@ -10,8 +10,8 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.render.skill_roll import RollHeading
-from bot.rules.hocs.pool import PoolSpec
 from bot.storage.characters import Character, CharacterRepository
+from cogs.declared_options import Chosen, takes
 from cogs.odds_preview import odds_preview
 from cogs.skill_rolls.common import (
     campaign_of,
@@ -20,18 +20,12 @@ from cogs.skill_rolls.common import (
     spend_determination,
 )
 from cogs.skill_rolls.options import (
-    ODDS_OPTION_HELP,
-    POOL_OPTION_HELP,
     POOL_RULINGS,
-    ROLL_OPTION_HELP,
-    Count,
-    Dice,
-    Rerolls,
-    Text,
     clean_label,
     difficulty_choices,
     parse_difficulty_option,
 )
+from cogs.skill_rolls.params import POOL_OPTIONS, pool_spec
 from cogs.skill_rolls.views import roll_and_log
 
 
@@ -58,45 +52,18 @@ class PoolCommands:
     bot: TableBot
 
     @commands.hybrid_command(name="pool", extras={"rulings": POOL_RULINGS})
-    @app_commands.describe(
-        **(ROLL_OPTION_HELP | POOL_OPTION_HELP),
-        determination="Spend a determination point of your active character (exploding boon)",
-        label="What the roll is for",
-        odds=ODDS_OPTION_HELP,
-    )
-    async def pool(
-        self,
-        ctx: commands.Context[TableBot],
-        dice: Dice,
-        difficulty: str | None = None,
-        boons: Count = 0,
-        banes: Count = 0,
-        focus: Count = 0,
-        rerolls: Rerolls = 0,
-        guaranteed: Count = 0,
-        determination: bool = False,
-        label: Text = None,  # type: ignore[assignment]
-        secret: bool = False,
-        odds: bool = False,
-    ) -> None:
+    @takes(*POOL_OPTIONS)
+    async def pool(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """Roll a pool of d6s (successes on 4–6), optionally against a difficulty."""
-        level = parse_difficulty_option(difficulty)
-        spec = PoolSpec(
-            base=dice,
-            boons=boons,
-            banes=banes,
-            determination=bool(determination),
-            focus=focus,
-            rerolls=rerolls,
-            guaranteed=guaranteed,
-        )
-        secret = secret_allowed(ctx, secret)
-        preview = await odds_preview(spec, level) if odds else None
+        level = parse_difficulty_option(o.difficulty)
+        spec = pool_spec(o)
+        secret = secret_allowed(ctx, o.secret)
+        preview = await odds_preview(spec, level) if o.odds else None
         notes: list[str] = []
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, ctx)
             character = None
-            if determination:
+            if o.determination:
                 character = await _active_for_determination(conn, ctx)
                 left = await spend_determination(conn, character)
                 notes.append(determination_note(character, left))
@@ -105,13 +72,13 @@ class PoolCommands:
                 character = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
             heading = RollHeading(
                 who=ctx.author.display_name,
-                what=f"{dice}d6",
-                label=clean_label(label),
+                what=f"{o.dice}d6",
+                label=clean_label(o.label),
                 notes=tuple(notes),
             )
             logged = await roll_and_log(
                 self.bot, conn, ctx, spec, heading, kind="pool", difficulty=level,
-                expression=f"pool {dice}d6", character=character, secret=secret,
+                expression=f"pool {o.dice}d6", character=character, secret=secret,
             )  # fmt: skip
         await logged.reply(self.bot, ctx, campaign=campaign, secret=secret, odds=preview)
 

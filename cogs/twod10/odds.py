@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from fractions import Fraction
-from typing import Literal
 
 import aiosqlite
 import discord
@@ -26,15 +25,13 @@ from bot.render.odds import percent
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.attack_inputs import TargetStats, attacker_stats, parry_value
+from bot.rules.twod10.attack_inputs import TargetStats, parry_value
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names
+from bot.rules.twod10.difficulty import difficulty_label
 from bot.rules.twod10.maneuvers import Maneuver
-from bot.rules.twod10.odds import task_odds
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.rulings import ruling
 from bot.rules.twod10.skills import Skill, SkillKey
-from bot.rules.twod10.tasks import MAX_EDGE
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.twod10_characters import (
     TwoD10CharacterRepository,
@@ -43,9 +40,16 @@ from bot.storage.twod10_characters import (
     TwoD10Sheet,
 )
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.declared_options import Chosen, odds_twin, pick, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
-from cogs.twod10.combat import OPTION_HELP, situation_for
+from cogs.twod10.combat import (
+    OPTION_HELP,
+    DefenseChoice,
+    ManeuverChoice,
+    ParryChoice,
+    situation_for,
+)
 from cogs.twod10.combat_options import (
     MAX_MELEE_OTHERS,
     Bonus,
@@ -55,28 +59,31 @@ from cogs.twod10.combat_options import (
     parse_situation,
     situation_names,
     user_rules_error,
-    weapon_names,
 )
-from cogs.twod10.combat_weapons import wielded_for
 from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points, load_encumbrance
+from cogs.twod10.odds_attacker import (
+    RAW_HELP,
+    RAW_RULING,
+    attacker_for,
+    check_raw,
+    odds_weapon_names,
+)
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
+    PARTY_OPTIONS,
+    TASK_OPTIONS,
     Against,
-    check_task_options,
+    Rank,
+    Score,
+    chances,
     resolve_against,
     task_numbers,
+    task_options,
 )
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
-ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
-DefenseChoice = Literal["finesse", "strength", "mind"]
-ParryChoice = Literal["melee", "ranged"]
-Count = commands.Range[int, 0, MAX_EDGE]
-TaskText = commands.Range[str, 1, 100]
-TaskBonus = commands.Range[int, -20, 20]
 
 ODDS_RULING = (
     "Odds are exact (every face of every die, no sampling) and come from the same rules"
@@ -93,21 +100,8 @@ PARTY_RULING = (
     " their own sheets, best first."
 )
 TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
-ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING]
+ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING, RAW_RULING]
 
-TASK_HELP = {
-    "attribute": "Attribute to add (a defense skill implies its own)",
-    "skill": "Skill from the sheet, e.g. stealth or defense (finesse)",
-    "difficulty": "Ladder name or number, +5 (very easy) to -25 (legendary)",
-    "target": "Roll against this character's defense instead",
-    "target_defense": "Which defense of the target (default finesse)",
-    "advantage": "Advantage sources (each cancels one disadvantage)",
-    "disadvantage": "Disadvantage sources",
-    "bonus": "Any other modifier the GM gives",
-    "score": "Raw attribute value instead of a sheet (-1 to 6)",
-    "rank": "Raw skill rank with score (0 to 6)",
-    "character": "Whose sheet (default: your active character)",
-}
 ATTACK_HELP = {
     k: v
     for k, v in OPTION_HELP.items()
@@ -120,6 +114,7 @@ ATTACK_HELP = {
     "target_defense": "Raw numbers: the defense the attack is against (-10 to 30)",
     "reduction": "Raw numbers: the target's damage reduction (0 to 40)",
     "armored": "Raw numbers: the target wears armor (axes roll twice only against the unarmored)",
+    **RAW_HELP,
 }
 
 
@@ -135,55 +130,22 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
 
     @odds.command(name="task", extras={"rulings": TASK_ODDS_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**TASK_HELP)
-    @app_commands.autocomplete(
-        skill=options.skill_choices,
-        target=options.character_names,
-        character=options.character_names,
-    )
-    async def odds_task(
-        self,
-        ctx: Ctx,
-        attribute: AttributeName | None = None,
-        skill: TaskText = None,  # type: ignore[assignment]
-        difficulty: TaskText = None,  # type: ignore[assignment]
-        target: TaskText = None,  # type: ignore[assignment]
-        target_defense: AttributeName = "finesse",
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        bonus: TaskBonus = 0,
-        score: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]
-        rank: commands.Range[int, 0, 6] = None,  # type: ignore[assignment]
-        character: TaskText = None,  # type: ignore[assignment]
-    ) -> None:
+    @takes(*odds_twin(TASK_OPTIONS))
+    async def odds_task(self, ctx: Ctx, o: Chosen) -> None:
         """The chance of each band of the to-hit table for a /task, with a chart."""
         guild = guild_of(ctx)
-        level = check_task_options(
-            difficulty=difficulty, target=target, score=score, rank=rank, character=character
-        )
-        key = options.parse_skill_option(skill) if skill is not None else None
+        level, key = task_options(o)
         async with self.bot.db.read() as conn:
-            sheet = None if score is not None else await find_sheet(
-                conn, guild.id, ctx.author.id, character
+            sheet = None if o.score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, o.character
             )  # fmt: skip
-            vs = await resolve_against(conn, guild.id, level, target, target_defense)
+            vs = await resolve_against(conn, guild.id, level, o.target, o.target_defense)
             load = await load_encumbrance(conn, sheet) if sheet is not None else None
         numbers = task_numbers(
-            sheet,
-            attribute,
-            key,
-            score=score,
-            rank=rank,
-            fallback_who=ctx.author.display_name,
-            load=load,
-        )
-        try:
-            odds = task_odds(
-                attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-                extra=numbers.extra(bonus), advantage=advantage, disadvantage=disadvantage,
-            )  # fmt: skip
-        except RulesError as exc:
-            raise options.rules(exc) from None
+            sheet, o.attribute, key, score=o.score, rank=o.rank,
+            fallback_who=ctx.author.display_name, load=load,
+        )  # fmt: skip
+        odds = chances(numbers, vs.modifier, o)
         title = f"Odds: {safe(numbers.who)}, {safe(numbers.what)}"
         embed = task_odds_embed(title, vs.text, odds)
         await send(ctx, embed=embed, file=task_chart(odds))
@@ -193,7 +155,7 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
     @app_commands.describe(**ATTACK_HELP)
     @app_commands.autocomplete(
         target=options.character_names, character=options.character_names,
-        weapon=weapon_names, situation=situation_names,
+        weapon=odds_weapon_names, situation=situation_names,
     )  # fmt: skip
     async def odds_attack(
         self,
@@ -217,9 +179,13 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         reduction: commands.Range[int, 0, 40] = None,  # type: ignore[assignment]
         armored: bool | None = None,
         character: Name = None,  # type: ignore[assignment]
+        score: Score = None,  # type: ignore[assignment]
+        rank: Rank = None,  # type: ignore[assignment]
+        strength_score: Score = None,  # type: ignore[assignment]
     ) -> None:
         """The chance of each to-hit band of an /attack and the damage it deals, with a chart."""
         guild = guild_of(ctx)
+        check_raw(score=score, rank=rank, strength_score=strength_score, character=character)
         raw = target_defense is not None
         if raw == (target is not None):
             raise UserError("Name a target, or give target_defense for raw numbers (not both).")
@@ -232,12 +198,14 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             raise UserError("melee_others counts those in a melee you shoot into: add into melee.")
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
-            attacker = await find_sheet(conn, guild.id, ctx.author.id, character)
+            attacker = None if score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, character
+            )  # fmt: skip
             victim = None if raw else await find_sheet(conn, guild.id, ctx.author.id, target)
             for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
                 if sheet is not None and sheet.has(TwoD10Condition.DEAD):
                     raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
-            if victim is not None and victim.id == attacker.id:
+            if victim is not None and attacker is not None and victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
             if block and victim is not None:
                 await _check_shield(conn, victim)
@@ -249,9 +217,11 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             chosen.targets[0] if chosen is not None else Attribute.FINESSE
         )  # fmt: skip
         try:
-            wielded = wielded_for(
-                attacker.character, weapon, thrown=thrown, two_handed=two_handed, offhand=offhand
-            )
+            hands = attacker_for(
+                attacker, ctx.author.display_name, weapon, score=score, rank=rank,
+                strength_score=strength_score, finesse=finesse, thrown=thrown,
+                two_handed=two_handed, offhand=offhand,
+            )  # fmt: skip
             if victim is not None:
                 stats = burdened_target(victim, attribute, loads)
                 against = f"{victim.name}'s {attribute.value} defense {stats.defense}"
@@ -262,44 +232,28 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                 )  # fmt: skip
                 against = f"{attribute.value} defense {target_defense}"
             odds = attack_odds(
-                wielded, attacker_stats(attacker.character), stats, use_finesse=finesse,
+                hands.wielded, hands.stats, stats, use_finesse=finesse,
                 maneuver=chosen, block=block,
                 situation=situation_for(
                     flags, victim, others=melee_others, parry=_parry(victim, parry),
                     advantage=advantage, disadvantage=disadvantage, bonus=bonus,
-                    encumbrance=loads[attacker.id],
+                    encumbrance=loads[attacker.id] if attacker is not None else 0,
                 ),
             )  # fmt: skip
         except RulesError as exc:
             raise user_rules_error(exc) from None
         hp = victim.hp if victim is not None and shows_state(ctx.author, campaign, victim) else None
-        title = f"Odds: {safe(attacker.name)} attacks with {safe(wielded.name)}"
+        title = f"Odds: {safe(hands.who)} attacks with {safe(hands.wielded.name)}"
         embed = attack_odds_embed(title, against, odds, target_hp=hp)
         await send(ctx, embed=embed, file=attack_chart(odds, target_hp=hp))
 
     @odds.command(name="party", extras={"rulings": [ODDS_RULING, PARTY_RULING]})
     @commands.guild_only()
-    @app_commands.describe(
-        **{k: TASK_HELP[k] for k in ("attribute", "skill", "difficulty", "advantage",
-                                     "disadvantage", "bonus")}
-    )  # fmt: skip
-    @app_commands.autocomplete(skill=options.skill_choices)
-    async def odds_party(
-        self,
-        ctx: Ctx,
-        attribute: AttributeName | None = None,
-        skill: TaskText = None,  # type: ignore[assignment]
-        difficulty: TaskText = None,  # type: ignore[assignment]
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        bonus: TaskBonus = 0,
-    ) -> None:
+    @takes(*pick(TASK_OPTIONS, *PARTY_OPTIONS))
+    async def odds_party(self, ctx: Ctx, o: Chosen) -> None:
         """GM: every player character's chance at one task, one line each, best first."""
         guild = guild_of(ctx)
-        level = check_task_options(
-            difficulty=difficulty, target=None, score=None, rank=None, character=None
-        )
-        key = options.parse_skill_option(skill) if skill is not None else None
+        level, key = task_options(o)
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
             require_gm(ctx.author, campaign, "ask the whole party's odds")
@@ -313,17 +267,11 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         what = ""
         for sheet in sheets:
             n = task_numbers(
-                sheet, attribute, key, score=None, rank=None, fallback_who="",
+                sheet, o.attribute, key, score=None, rank=None, fallback_who="",
                 load=loads[sheet.id],
             )  # fmt: skip
             what = n.what
-            try:
-                odds = task_odds(
-                    attribute=n.attribute, skill=n.skill, difficulty=level,
-                    extra=n.extra(bonus), advantage=advantage, disadvantage=disadvantage,
-                )  # fmt: skip
-            except RulesError as exc:
-                raise options.rules(exc) from None
+            odds = chances(n, level, o)
             line = f"**{safe(sheet.name)}**: {percent(odds.success)} ({odds.modifier:+d})"
             lines.append((odds.success, line))
         if not lines:
@@ -339,16 +287,6 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
             colour=discord.Colour.blurple(),
         )
         await send(ctx, embed=embed)
-
-    @odds_task.autocomplete("difficulty")
-    @odds_party.autocomplete("difficulty")
-    async def odds_difficulty_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=n, value=n.split(" (")[0])
-            for n in match_difficulty_names(current[:100])
-        ]
 
 
 def _parry(victim: TwoD10Sheet | None, parry: str | None) -> int:

@@ -5,20 +5,72 @@ included (ruling encumbrance-rolls: the roller's penalty, the target's finesse d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
 
 from bot.errors import UserError
 from bot.render.character import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.difficulty import difficulty_label, parse_difficulty
+from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names, parse_difficulty
 from bot.rules.twod10.encumbrance import Encumbrance, encumbrance_modifier
+from bot.rules.twod10.odds import TaskOdds, task_odds
 from bot.rules.twod10.skills import SkillKey
-from bot.rules.twod10.tasks import Modifier
+from bot.rules.twod10.tasks import MAX_EDGE, Modifier
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from cogs.declared_options import Chosen, Opt
 from cogs.twod10 import options
 from cogs.twod10.encumbrance_state import defense_penalty
+
+AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
+Count = commands.Range[int, 0, MAX_EDGE]
+Text = commands.Range[str, 1, 100]
+Bonus = commands.Range[int, -20, 20]
+# Raw numbers instead of a sheet: an attribute and a skill rank as a sheet holds them.
+Score = commands.Range[int, -1, 6]
+Rank = commands.Range[int, 0, 6]
+
+
+async def difficulty_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Ladder rungs by name; the value sent back is the name."""
+    return [
+        app_commands.Choice(name=n, value=n.split(" (")[0])
+        for n in match_difficulty_names(current[:100])
+    ]
+
+
+# /task's options, declared once: /task, /odds task (all but the roll-only ones) and
+# /odds party (the ones every sheet shares) are made from them (cogs.declared_options).
+TASK_OPTIONS = (
+    Opt("attribute", AttributeName | None, None,
+        "Attribute to add (a defense skill implies its own)"),
+    Opt("skill", Text, None, "Skill from the sheet, e.g. stealth or defense (finesse)",
+        complete=options.skill_choices),
+    Opt("difficulty", Text, None, "Ladder name or number, +5 (very easy) to -25 (legendary)",
+        complete=difficulty_choices),
+    Opt("target", Text, None, "Roll against this character's defense instead",
+        complete=options.character_names),
+    Opt("target_defense", AttributeName, "finesse", "Which defense of the target (default"
+        " finesse)"),
+    Opt("advantage", Count, 0, "Advantage sources (each cancels one disadvantage)"),
+    Opt("disadvantage", Count, 0, "Disadvantage sources"),
+    Opt("bonus", Bonus, 0, "Any other modifier the GM gives"),
+    Opt("score", Score, None, "Raw attribute value instead of a sheet (-1 to 6)"),
+    Opt("rank", Rank, None, "Raw skill rank with score (0 to 6)"),
+    Opt("character", Text, None, "Whose sheet (default: your active character)",
+        complete=options.character_names),
+    Opt("label", commands.Range[str, 1, 80], None, "What the roll is for", roll_only=True),
+    Opt("secret", bool, False, "Show the result only to you and the GM", roll_only=True),
+    Opt("odds", bool, False, "Show the exact chance of success before the dice",
+        roll_only=True),
+)  # fmt: skip
+PARTY_OPTIONS = ("attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus")
 
 
 def check_task_options(
@@ -137,3 +189,26 @@ def task_numbers(
 
 def bonus_modifiers(bonus: int) -> tuple[Modifier, ...]:
     return (Modifier(label="bonus", value=bonus),) if bonus else ()
+
+
+def task_options(o: Chosen) -> tuple[int, SkillKey | None]:
+    """/task's options checked (the refusals /task and its odds share): the difficulty's
+    number (0 when none) and the skill named. Options a command doesn't take (/odds
+    party has no target, score, rank or character) count as not given."""
+    level = check_task_options(
+        difficulty=o.difficulty, target=getattr(o, "target", None),
+        score=getattr(o, "score", None), rank=getattr(o, "rank", None),
+        character=getattr(o, "character", None),
+    )  # fmt: skip
+    return level, options.parse_skill_option(o.skill) if o.skill is not None else None
+
+
+def chances(numbers: TaskNumbers, difficulty: int, o: Chosen) -> TaskOdds:
+    """The exact odds of the task /task would roll with these numbers and options."""
+    try:
+        return task_odds(
+            attribute=numbers.attribute, skill=numbers.skill, difficulty=difficulty,
+            extra=numbers.extra(o.bonus), advantage=o.advantage, disadvantage=o.disadvantage,
+        )  # fmt: skip
+    except RulesError as exc:
+        raise options.rules(exc) from None

@@ -9,10 +9,8 @@ the 2d10 character's id is kept in the logged result instead.
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any
 
-import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
@@ -22,33 +20,29 @@ from bot.render.twod10.odds import task_preview_line
 from bot.render.twod10.task import task_embed
 from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.twod10.difficulty import match_difficulty_names
-from bot.rules.twod10.odds import task_odds
-from bot.rules.twod10.tasks import MAX_EDGE, TaskResult, roll_task
+from bot.rules.twod10.tasks import TaskResult, roll_task
 from bot.rulesets import Ruleset, RulesetCog
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10Sheet
+from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
+    TASK_OPTIONS,
     Against,
     TaskNumbers,
-    check_task_options,
+    chances,
     resolve_against,
     task_numbers,
+    task_options,
 )
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
-Count = commands.Range[int, 0, MAX_EDGE]
-Text = commands.Range[str, 1, 100]
-Label = commands.Range[str, 1, 80]
-Bonus = commands.Range[int, -20, 20]
 KIND = "2d10-task"
 
 
@@ -66,67 +60,29 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
         name="task", description="Roll a 2d10 task", extras={"rulings": RULINGS["task"]}
     )
     @commands.guild_only()
-    @app_commands.describe(
-        attribute="Attribute to add (a defense skill implies its own)",
-        skill="Skill from the sheet, e.g. stealth or defense (finesse)",
-        difficulty="Ladder name or number, +5 (very easy) to -25 (legendary)",
-        target="Roll against this character's defense instead",
-        target_defense="Which defense of the target (default finesse)",
-        advantage="Advantage sources (each cancels one disadvantage)",
-        disadvantage="Disadvantage sources",
-        bonus="Any other modifier the GM gives",
-        score="Raw attribute value instead of a sheet (-1 to 6)",
-        rank="Raw skill rank with score (0 to 6)",
-        character="Whose sheet (default: your active character)",
-        label="What the roll is for",
-        secret="Show the result only to you and the GM",
-        odds="Show the exact chance of success before the dice",
-    )
-    @app_commands.autocomplete(
-        skill=options.skill_choices,
-        target=options.character_names,
-        character=options.character_names,
-    )
-    async def task(
-        self,
-        ctx: Ctx,
-        attribute: AttributeName | None = None,
-        skill: Text = None,  # type: ignore[assignment]
-        difficulty: Text = None,  # type: ignore[assignment]
-        target: Text = None,  # type: ignore[assignment]
-        target_defense: AttributeName = "finesse",
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        bonus: Bonus = 0,
-        score: commands.Range[int, -1, 6] = None,  # type: ignore[assignment]
-        rank: commands.Range[int, 0, 6] = None,  # type: ignore[assignment]
-        character: Text = None,  # type: ignore[assignment]
-        label: Label = None,  # type: ignore[assignment]
-        secret: bool = False,
-        odds: bool = False,
-    ) -> None:
+    @takes(*TASK_OPTIONS)
+    async def task(self, ctx: Ctx, o: Chosen) -> None:
         """Roll 2d10 + attribute + skill; the reply names the to-hit table's band."""
         guild = guild_of(ctx)
-        level = check_task_options(
-            difficulty=difficulty, target=target, score=score, rank=rank, character=character
-        )
-        key = options.parse_skill_option(skill) if skill is not None else None
-        secret = bool(secret) and ctx.interaction is not None
+        level, key = task_options(o)
+        secret = bool(o.secret) and ctx.interaction is not None
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
             sheet: TwoD10Sheet | None = None
-            if score is None:
-                sheet = await resolve_sheet(conn, campaign, ctx.author, character, "roll for them")
-            vs = await resolve_against(conn, guild.id, level, target, target_defense)
+            if o.score is None:
+                sheet = await resolve_sheet(
+                    conn, campaign, ctx.author, o.character, "roll for them"
+                )
+            vs = await resolve_against(conn, guild.id, level, o.target, o.target_defense)
             against, target_sheet = vs.text, vs.target
             load = await load_encumbrance(conn, sheet) if sheet is not None else None
             numbers = task_numbers(
-                sheet, attribute, key, score=score, rank=rank, load=load,
+                sheet, o.attribute, key, score=o.score, rank=o.rank, load=load,
                 fallback_who=ctx.author.display_name,
             )  # fmt: skip
             # Computed before the dice, from the same numbers: the chance as it stood.
-            preview = _odds_line(numbers, vs, bonus, advantage, disadvantage) if odds else None
-            result = _roll(self.bot, numbers, vs, bonus, advantage, disadvantage)
+            preview = task_preview_line(chances(numbers, vs.modifier, o)) if o.odds else None
+            result = _roll(self.bot, numbers, vs, o.bonus, o.advantage, o.disadvantage)
             who, what = numbers.who, numbers.what
             roll_id = await RollLogRepository(conn).record(
                 guild_id=guild.id,
@@ -134,13 +90,13 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
                 user_id=ctx.author.id,
                 kind=KIND,
                 expression=f"task {what} vs {against}"[:500],
-                result=_logged(result, sheet, target_sheet, label, advantage, disadvantage),
+                result=_logged(result, sheet, target_sheet, o.label, o.advantage, o.disadvantage),
                 total=result.total,
                 secret=secret,
             )
         embed = task_embed(
-            result, who=who, what=what, against=against, advantage=advantage,
-            disadvantage=disadvantage, label=label,
+            result, who=who, what=what, against=against, advantage=o.advantage,
+            disadvantage=o.disadvantage, label=o.label,
         )  # fmt: skip
         if secret:
             await ctx.defer(ephemeral=True)
@@ -155,15 +111,6 @@ class TaskCog(RulesetCog, name="2d10 tasks"):
             async with self.bot.db.transaction() as conn:
                 await RollLogRepository(conn).set_message(roll_id, message.id)
         log.debug("2d10 task %s by %s", roll_id, ctx.author.id)
-
-    @task.autocomplete("difficulty")
-    async def task_difficulty_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=n, value=n.split(" (")[0])
-            for n in match_difficulty_names(current[:100])
-        ]
 
 
 def _roll(
@@ -183,19 +130,6 @@ def _roll(
         )  # fmt: skip
     except RulesError as exc:
         raise _rules(exc) from None
-
-
-def _odds_line(
-    numbers: TaskNumbers, vs: Against, bonus: int, advantage: int, disadvantage: int
-) -> str:
-    try:
-        odds = task_odds(
-            attribute=numbers.attribute, skill=numbers.skill, difficulty=vs.modifier,
-            extra=numbers.extra(bonus), advantage=advantage, disadvantage=disadvantage,
-        )  # fmt: skip
-    except RulesError as exc:
-        raise _rules(exc) from None
-    return task_preview_line(odds)
 
 
 def _logged(

@@ -1,0 +1,118 @@
+"""Who attacks in /odds attack: a sheet, or raw numbers with no sheet (``score``, ``rank``).
+
+Raw numbers take /task's bounds (``Score``, ``Rank``) and its refusals; the weapon is
+one of the weapon table's, ``Unarmed`` (the default) or an ``Improvised`` size, its
+brawl the rank, as a sheet carrying it would wield it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, attacker_stats
+from bot.rules.twod10.equipment import WEAPONS
+from bot.rules.twod10.equipment import weapon as table_weapon
+from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield
+from bot.storage.twod10_characters import TwoD10Sheet
+from cogs.twod10.combat_options import IMPROVISED, UNARMED, weapon_names
+from cogs.twod10.combat_weapons import wielded_for
+from cogs.twod10.task_inputs import check_task_options
+
+RAW_HELP = {
+    "score": "Raw numbers, no sheet: the attribute the attack adds (-1 to 6)",
+    "rank": "Raw numbers: the attack's skill, melee, ranged or brawl (0 to 6)",
+    "strength_score": "Raw numbers: strength for a finesse attack's damage (default: score)",
+}
+RAW_RULING = (
+    "/odds attack with raw numbers (score) uses no sheet: score is the attribute the attack"
+    " adds to hit (strength, or finesse for a finesse, ranged or thrown attack), rank its"
+    " skill (melee, ranged or brawl); a finesse attack's damage adds strength_score (default"
+    " score). weapon: is one of the weapon table's, Unarmed (the default) or an"
+    " Improvised size, its brawl the rank. Raw numbers carry no encumbrance: put its"
+    " penalty in bonus."
+)
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """The attack's hands: what is wielded, the numbers it adds, and whose they are."""
+
+    wielded: Wielded
+    stats: AttackerStats
+    who: str
+    sheet: TwoD10Sheet | None
+
+
+def check_raw(
+    *, score: int | None, rank: int | None, strength_score: int | None, character: str | None
+) -> None:
+    """/task's refusals for raw numbers, and strength_score's own."""
+    check_task_options(difficulty=None, target=None, score=score, rank=rank, character=character)
+    if strength_score is not None and score is None:
+        raise UserError("strength_score goes with score (raw numbers); give score too, or drop it.")
+
+
+def raw_wielded(
+    weapon: str | None, brawl: int, *, thrown: bool, two_handed: bool, offhand: bool
+) -> Wielded:
+    """A table weapon, Unarmed or an Improvised size, wielded with ``brawl``.
+    Raises RulesError for a use the weapon doesn't allow or a name not in the table."""
+    key = " ".join((weapon or UNARMED).lower().replace("-", " ").split())
+    plain = key == UNARMED.lower() or key in (n.lower() for n in IMPROVISED)
+    if plain and (thrown or two_handed or offhand):
+        raise UserError(f"{weapon or UNARMED} can't be thrown, gripped two-handed or held offhand.")
+    if key == UNARMED.lower():
+        return unarmed(brawl)
+    for label, size in IMPROVISED.items():
+        if key == label.lower():
+            return improvised_weapon(size, brawl)
+    found = table_weapon(weapon or "")
+    return wield(found, thrown=thrown, two_handed_grip=two_handed, offhand=offhand)
+
+
+def attacker_for(
+    sheet: TwoD10Sheet | None,
+    fallback_who: str,
+    weapon: str | None,
+    *,
+    score: int | None,
+    rank: int | None,
+    strength_score: int | None,
+    finesse: bool,
+    thrown: bool,
+    two_handed: bool,
+    offhand: bool,
+) -> Attacker:
+    """The sheet's weapon and numbers, or (no sheet) the raw ones."""
+    if sheet is not None:
+        wielded = wielded_for(
+            sheet.character, weapon, thrown=thrown, two_handed=two_handed, offhand=offhand
+        )
+        return Attacker(wielded, attacker_stats(sheet.character), sheet.name, sheet)
+    assert score is not None
+    skill = rank or 0
+    wielded = raw_wielded(weapon, skill, thrown=thrown, two_handed=two_handed, offhand=offhand)
+    # The attacks that add finesse to hit (as plan_attack decides); the others add strength.
+    with_finesse = finesse or offhand or wielded.kind in MISSILE
+    if strength_score is not None and not with_finesse:
+        raise UserError(
+            "This attack adds strength to hit, so score is its strength: drop strength_score."
+        )
+    strength = score if strength_score is None else strength_score
+    stats = AttackerStats(finesse=score, strength=strength, melee=skill, ranged=skill, brawl=skill)
+    return Attacker(wielded, stats, fallback_who, None)
+
+
+async def odds_weapon_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """With raw numbers the weapon table, Unarmed and the Improvised sizes; else the sheet's."""
+    if getattr(interaction.namespace, "score", None) is None:
+        return await weapon_names(interaction, current)
+    text = current.strip().lower()
+    names = [UNARMED, *IMPROVISED, *(w.name for w in WEAPONS)]
+    return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
