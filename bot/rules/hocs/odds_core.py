@@ -30,6 +30,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.rules.hocs.odds_fixed import fixed_weights, slot_bits
 from bot.rules.hocs.policy import _DETERMINATION, _PLAIN, LOW, _best, settle_counts
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
@@ -279,10 +280,19 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     ``sixes``: also count 6s (rolled, made by focus from a 5, or in the chain so far),
     which clashes need to break ties.
     """
+    if not spec.rerolls:
+        # No decision left to make: a closed form over category counts (odds_fixed).
+        final, width, denominator, bits = fixed_weights(spec, sixes=sixes)
+        return Weights(final=final, width=width, denominator=denominator, bits=bits)
+    return _search_weights(spec, sixes=sixes)
+
+
+def _search_weights(spec: PoolSpec, *, sixes: bool) -> Weights:
+    """The general search (module docstring), for pools with talent rerolls."""
     dice = spec.dice_count
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
     denominator = SIDES ** (dice + 1 + spec.rerolls)
-    bits = -(-denominator.bit_length() // 8) * 8
+    bits = slot_bits(denominator)
     lay = _Layout(dice, sixes, unlimited=dice > 0 and focus >= dice, bits=bits)
     layer = _first_throw(spec, lay, sixes)
     # final[(crit, chain)]: packed weights over 6^(first throw) * 6^(rerolls spent), all
