@@ -8,19 +8,22 @@ V showing 5 and N6 showing 6,
   so the successes are dice - U;
 * focus turns min(V, f, f + g - F + U) 5s into 6s, so the 6s are N6 plus that.
 
-A talent reroll moves one die between categories, so it changes each of L - g,
-F - g - f and f - T by at most 1, and V, f and f + g - F + U pairwise by at most
-3. With ``left`` rerolls to go, a term of the first max that is ``left`` or more
-below the largest can never become the largest, nor a term of the second min
-that is 3·``left`` above the smallest the smallest; so the future depends only
-on those differences, clamped there. That is the state here (``_Key``): rerolls
+A talent reroll moves one die between categories, and that changes the gap
+between any two terms of either formula by at most 1 (L - g, F - g - f and
+f - T each move by at most 1; V, f and f + g - F + U too, pairwise, since U
+follows F's direction: a new failure never lowers U, a fixed one never raises
+it, and a die leaving the 5s for the failures moves V and F - U together).
+With ``left`` rerolls to go, a term of the max that is ``left`` or more below
+the largest can never become the largest, nor a term of the min ``left`` or
+more above the smallest the smallest; so the future depends only on those
+gaps, clamped at ``left``. That is the state here (``_Key``): rerolls
 left, the dice the policy may reroll (as ``policy._best`` sees them), and the
 two clamped shapes. Counts that differ only outside the clamps fall together,
 which is what keeps the search small: the dice's own policy, ``_best``, looks
 at exact counts, so its cache holds many states for one of these.
 
 The decisions are the same as ``_best``'s: this is the same expectimax (stop,
-the determination die, or the lowest ordinary die; ties keep the reroll, then
+the determination die, or the lowest ordinary die; a tie keeps the reroll, then
 prefer the determination die; a determination die rerolled into a 6 is worth
 its chain's 3/5 success and 1/5 six on average), over values that differ from
 ``_best``'s by a constant per state, so every comparison comes out the same.
@@ -46,7 +49,7 @@ LOW, THREE, FOUR, FIVE, SIX = 1, 3, 4, 5, 6
 _FACES = ((LOW, 2), (THREE, 1), (FOUR, 1), (FIVE, 1), (SIX, 1))
 _STOP, _DET, _PLAIN = 0, 1, 2
 # One reroll moves a gap between two terms of the 6s' min by at most this (see module).
-SPREAD = 2
+SPREAD = 1
 # (left, plain, det, fail_shape, six_shape): ``plain`` the categories of the ordinary
 # dice the policy may reroll, lowest first, at most ``left``; ``det`` the determination
 # die's category if it may still take one; the shapes as the module docstring says.
@@ -193,9 +196,10 @@ def reroll_weights(
     det = spec.extra_die is DieOrigin.DETERMINATION
     n = dice - (1 if det else 0)
     f, g = min(spec.focus, dice), min(spec.guaranteed, dice)
-    # Changes from here: successes by at most ``rerolls`` either way, 6s by at most 3 per
-    # reroll; the offsets keep every slot index of a future non-negative.
-    off_s, off_x = rerolls, 3 * rerolls if sixes else 0
+    # Changes from here: successes by at most 1 per reroll either way (U moves by 1), 6s by
+    # at most 2 (the die's own 6 and one 5 made a 6 more or less); the offsets keep every
+    # slot index of a future non-negative.
+    off_s, off_x = rerolls, 2 * rerolls if sixes else 0
     width = dice + 2 + 2 * off_x if sixes else 1
     offset = off_s * width + off_x
     search = _Search(width=width, bits=bits, sixes=sixes, offset=offset)
