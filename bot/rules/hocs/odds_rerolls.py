@@ -204,9 +204,13 @@ def reroll_weights(
     offset = off_s * width + off_x
     search = _Search(width=width, bits=bits, sixes=sixes, offset=offset)
     firsts = _first_throw(n, det, rerolls, f, g, sixes, width, bits)
-    final: dict[tuple[bool, bool], int] = defaultdict(int)
+    # Many states share one future (most just stop): add their first throws up first, so
+    # each distinct future costs one multiplication.
+    grouped: dict[tuple[bool, bool, int, int], int] = defaultdict(int)
     for (key, crit, chain), packed in firsts.items():
-        quiet, chained = search.future(key)
+        grouped[(crit, chain, *search.future(key))] += packed
+    final: dict[tuple[bool, bool], int] = defaultdict(int)
+    for (crit, chain, quiet, chained), packed in grouped.items():
         final[(crit, chain)] += packed * quiet
         if chained:
             final[(crit, True)] += packed * chained
@@ -267,7 +271,7 @@ def _first_throw(
             hit = sums[rest] = (below, above)
         return hit
 
-    out: dict[tuple, int] = defaultdict(int)
+    rows: dict[tuple, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     classes = _DET_CLASSES if det else _NO_DET_CLASSES
     for low in range(n + 1):
         for three in range(n - low + 1):
@@ -290,12 +294,20 @@ def _first_throw(
                     ]
                 for plain, (up, six), poly in parts:
                     for det_key, crit, chain, extra_s, extra_x, weight in members:
-                        key = (rerolls, plain, det_key, fail, six)
+                        row = rows[((rerolls, plain, det_key, fail, six), crit, chain)]
+                        part = ways * weight * poly
                         if sixes:
-                            slot = (succ + extra_s) * width + extra_x + up
-                        else:
-                            slot = succ + extra_s
-                        out[(key, crit, chain)] += (ways * weight * poly) << (slot * bits)
+                            part <<= (extra_x + up) * bits
+                        row[succ + extra_s] += part
+    # One row of ``width`` slots per success count, laid end to end: building each state's
+    # integer from its rows at once, not by shifting every part into a long integer.
+    size = width * bits // 8
+    out: dict[tuple, int] = {}
+    for entry, by_succ in rows.items():
+        buf = bytearray(size * (max(by_succ) + 1))
+        for succ, packed in by_succ.items():
+            buf[succ * size : (succ + 1) * size] = packed.to_bytes(size, "little")
+        out[entry] = int.from_bytes(buf, "little")
     return out
 
 
