@@ -75,7 +75,10 @@ def six_shape(fives: int, failures: int, unfixed: int, focus: int, guaranteed: i
     return low, _clamp((terms[0] - low, terms[1] - low, terms[2] - low), SPREAD * left)
 
 
+# A pure function of its arguments, so shared by every query; cleared when it grows past
+# this (some hundreds of thousands of shapes exist with 10 rerolls).
 _STEPS: dict[tuple, tuple] = {}
+_STEPS_MAX = 1 << 17
 
 
 def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
@@ -95,6 +98,8 @@ def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
     d_up = min(s)
     nxt_six = _clamp((s[0] - d_up, s[1] - d_up, s[2] - d_up), SPREAD * (left - 1))
     hit = (d_unfixed, d_up, (new == SIX) - (old == SIX), nxt_fail, nxt_six)
+    if len(_STEPS) >= _STEPS_MAX:
+        _STEPS.clear()
     _STEPS[key] = hit
     return hit
 
@@ -272,6 +277,7 @@ def _first_throw(
         return hit
 
     rows: dict[tuple, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    grouped: dict[tuple[int, int, int], list] = {}
     classes = _DET_CLASSES if det else _NO_DET_CLASSES
     for low in range(n + 1):
         for three in range(n - low + 1):
@@ -286,7 +292,14 @@ def _first_throw(
                 succ = dice - unfixed
                 x_cap = f + g - failures + unfixed
                 if fixed_plain:
-                    parts = _grouped(rest, dv, f, x_cap, top, runs, binom, plain0)
+                    # The runs of 5s depend on (rest, dv, x_cap) only, shared by many (l, t).
+                    group_key = (rest, dv, x_cap)
+                    runs_of = grouped.get(group_key)
+                    if runs_of is None:
+                        runs_of = grouped[group_key] = _grouped(
+                            rest, dv, f, x_cap, top, runs, binom
+                        )
+                    parts = [(plain0, shaped, poly) for shaped, poly in runs_of]
                 else:
                     parts = [
                         (plain, six_shape(v + dv, failures, unfixed, f, g, rerolls), poly)
@@ -311,8 +324,8 @@ def _first_throw(
     return out
 
 
-def _grouped(rest: int, dv: int, f: int, x_cap: int, top: int, runs, binom, plain):
-    """(plain, (5s made 6s, six shape), packed weights) over the rest's count of 5s, the
+def _grouped(rest: int, dv: int, f: int, x_cap: int, top: int, runs, binom):
+    """((5s made 6s, six shape), packed weights) over the rest's count of 5s, the
     two runs where the shape stays put summed at once (see ``_first_throw``)."""
     below, above = runs(rest)
     low_term = min(f, x_cap)
@@ -320,17 +333,17 @@ def _grouped(rest: int, dv: int, f: int, x_cap: int, top: int, runs, binom, plai
     # Fives + dv <= low_term - top: every 5 becomes a 6 (below[] shifted each by its v).
     a_end = min(rest, low_term - top - dv)
     if a_end >= 0:
-        parts.append((plain, (dv, (0, top, top)), below[a_end + 1]))
+        parts.append(((dv, (0, top, top)), below[a_end + 1]))
     # Fives + dv >= low_term + top: low_term of them become 6s.
     b_start = max(0, low_term + top - dv)
     if b_start <= rest:
         shape = (top, min(f - low_term, top), min(x_cap - low_term, top))
-        parts.append((plain, (low_term, shape), above[b_start]))
+        parts.append(((low_term, shape), above[b_start]))
     for v in range(max(0, a_end + 1), min(rest, b_start - 1) + 1):
         terms = (v + dv, f, x_cap)
         up = min(terms)
         shape = _clamp((terms[0] - up, terms[1] - up, terms[2] - up), top)
-        parts.append((plain, (up, shape), comb(rest, v) * binom[rest - v]))
+        parts.append(((up, shape), comb(rest, v) * binom[rest - v]))
     return parts
 
 
