@@ -301,7 +301,7 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     return Weights(final=final, width=width, denominator=denominator, bits=bits)
 
 
-def _search_weights(spec: PoolSpec, *, sixes: bool) -> Weights:
+def _search_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     """The general search (module docstring), for pools with talent rerolls."""
     dice = spec.dice_count
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
