@@ -54,6 +54,7 @@ def _cold() -> None:
     damage_odds.cache_clear()
     policy._best_capped.cache_clear()
     odds_rerolls._STEPS.clear()
+    odds_rerolls._OUTCOMES.clear()
 
 
 def _icepool_plain(spec: PoolSpec):

@@ -104,6 +104,26 @@ def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
     return hit
 
 
+_OUTCOMES: dict[tuple, tuple] = {}
+
+
+def _outcomes(left: int, fail: tuple, six: tuple, old: int) -> tuple:
+    """For each face a reroll of a die in category ``old`` may show: (weight, change in
+    unfixed failures, change in 6s, next fail shape, next six shape, it is a 6)."""
+    key = (left, fail, six, old)
+    hit = _OUTCOMES.get(key)
+    if hit is None:
+        hit = []
+        for new, weight in _FACES:
+            du, dup, d6, nxt_fail, nxt_six = _step(left, fail, six, old, new)
+            hit.append((weight, du, d6 + dup, nxt_fail, nxt_six, new == SIX))
+        hit = tuple(hit)
+        if len(_OUTCOMES) >= _STEPS_MAX:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = hit
+    return hit
+
+
 class _Search:
     """Values (the policy) and future distributions, per state, for one (focus,
     guarantees, counting 6s, packing)."""
@@ -125,7 +145,8 @@ class _Search:
 
     def value(self, key: _Key) -> tuple[int, int, int]:
         """(successes, 6s) gained from here over 5·6^left, and the move, as ``_best``."""
-        hit = self.values.get(key)
+        values = self.values
+        hit = values.get(key)
         if hit is not None:
             return hit
         left = key[0]
@@ -133,23 +154,26 @@ class _Search:
         move = _STOP
         if left:
             unit = 5 * SIDES ** (left - 1)
+            # policy.CHAIN_VALUE: a fresh chain is worth 3/5 success and 1/5 six.
+            chain_s, chain_x = unit * 3 // 5, unit // 5
             for kind, old, plain, det in self._moves(key):
                 total_s = total_x = 0
-                for new, weight in _FACES:
-                    du, dup, d6, fail, six = _step(left, key[3], key[4], old, new)
-                    vs, vx, _ = self.value((left - 1, plain, det, fail, six))
-                    s = -du * unit + vs
-                    x = (d6 + dup) * unit + vx
-                    if kind == _DET and new == SIX:
-                        # policy.CHAIN_VALUE: the fresh chain's 3/5 success and 1/5 six.
-                        s += unit * 3 // 5
-                        x += unit // 5
+                for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old):
+                    s, x = -du * unit, dx * unit
+                    if left > 1:
+                        nxt = (left - 1, plain, det, fail, six)
+                        vs, vx, _ = values.get(nxt) or self.value(nxt)
+                        s += vs
+                        x += vx
+                    if is_six and kind == _DET:
+                        s += chain_s
+                        x += chain_x
                     total_s += weight * s
                     total_x += weight * x
                 if (total_s, total_x) > best:
                     best, move = (total_s, total_x), kind
         hit = (*best, move)
-        self.values[key] = hit
+        values[key] = hit
         return hit
 
     def future(self, key: _Key) -> tuple[int, int]:
@@ -166,12 +190,11 @@ class _Search:
             return hit
         kind, old, plain, det = next(m for m in self._moves(key) if m[0] == move)
         plain_part = chain_part = 0
-        for new, weight in _FACES:
-            du, dup, d6, fail, six = _step(left, key[3], key[4], old, new)
+        for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old):
             quiet, chained = self.future((left - 1, plain, det, fail, six))
-            slots = -du * self.width + ((d6 + dup) if self.sixes else 0)
+            slots = -du * self.width + (dx if self.sixes else 0)
             shift = slots * self.bits
-            if kind == _DET and new == SIX:
+            if kind == _DET and is_six:
                 both = quiet + chained
                 chain_part += weight * (both << shift if shift >= 0 else both >> -shift)
                 continue
