@@ -1,7 +1,7 @@
 """Odds benchmark: exact HOCS odds across pool sizes, beside icepool, plus the chart.
 
-``PYTHONPATH=. python -m bench.odds [--max-rerolls N] [--quick]`` prints, cold (every
-cache cleared before each query, the policy's too):
+``PYTHONPATH=. python -m bench.odds [--max-rerolls N] [--quick] [--before]`` prints, cold
+(every cache cleared before each query, the policy's too):
 
 * pools of 1–30 base dice with each modifier set (``pool_odds``), and icepool computing
   the same distribution where it can express it (boons, banes, focus and guaranteed
@@ -14,7 +14,9 @@ cache cleared before each query, the policy's too):
 * the chart's render time, and the import time and resident memory of the chart code
   in a fresh interpreter.
 
-Every row prints the load average first: compare figures only from a quiet machine.
+``--before`` times the earlier general search (``odds_core._search_weights``, which asks
+the policy at every state) in place of the fast paths, for a before/after comparison in
+one run. The load average is printed first: compare figures only from a quiet machine.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ import time
 from fractions import Fraction
 
 from bot.render.odds_chart import render_distribution
-from bot.rules.hocs import policy
+from bot.rules.hocs import odds as hocs_odds
+from bot.rules.hocs import odds_clash, odds_core, odds_rerolls, policy
 from bot.rules.hocs.damage import HitPoints
 from bot.rules.hocs.odds import pool_odds
 from bot.rules.hocs.odds_clash import _raw, clash_odds
@@ -50,6 +53,8 @@ def _cold() -> None:
     _raw.cache_clear()
     damage_odds.cache_clear()
     policy._best_capped.cache_clear()
+    odds_rerolls._STEPS.clear()
+    odds_rerolls._OUTCOMES.clear()
 
 
 def _icepool_plain(spec: PoolSpec):
@@ -78,6 +83,8 @@ def _pool_mods(max_rerolls: int) -> list[tuple[str, dict]]:
         ("focus 30, guaranteed 30", {"focus": 30, "guaranteed": 30}),
         ("determination", {"determination": True}),
         ("det + focus 2 + guar 1", {"determination": True, "focus": 2, "guaranteed": 1}),
+        # Focus one short of every die: no shortcut for "focus covers all" applies.
+        ("det + focus 29 + guar 3", {"determination": True, "focus": 29, "guaranteed": 3}),
     ]
     for r in range(1, max_rerolls + 1):
         mods.append((f"det + focus 2 + guar 1 + {r} reroll", {
@@ -86,6 +93,10 @@ def _pool_mods(max_rerolls: int) -> list[tuple[str, dict]]:
         mods.append((f"det + focus 30 + {r} reroll", {
             "determination": True, "focus": 30, "rerolls": r,
         }))  # fmt: skip
+        mods.append((f"det + focus 5 + guar 3 + {r} reroll", {
+            "determination": True, "focus": 5, "guaranteed": 3, "rerolls": r,
+        }))  # fmt: skip
+        mods.append((f"{r} reroll, 3 banes", {"rerolls": r, "banes": 3}))
     return mods
 
 
@@ -131,8 +142,14 @@ def clash_table(sizes: tuple[int, ...], max_rerolls: int) -> None:
         ("attack, det + focus 2 + guar 1", {"focus": 2, "guaranteed": 1}, True, True),
         ("clash on 6s, det + focus 2 + guar 1", {"focus": 2, "guaranteed": 1}, False, True),
     ]
+    rows.append(("clash on 6s, det + focus 29 + guar 3", {"focus": 29, "guaranteed": 3}, False,
+                 True))  # fmt: skip
     for r in range(1, max_rerolls + 1):
         rows.append((f"clash on 6s, det + {r} reroll", {"rerolls": r}, False, True))
+        rows.append((f"attack, det + focus 5 + guar 3 + {r} rr", {
+            "focus": 5, "guaranteed": 3, "rerolls": r}, True, True))  # fmt: skip
+        rows.append((f"clash on 6s, det + f5 + g3 + {r} rr", {
+            "focus": 5, "guaranteed": 3, "rerolls": r}, False, True))  # fmt: skip
     for name, kw, attack, det in rows:
         row = f"{name:34}"
         for n in sizes:
@@ -207,7 +224,10 @@ def chart_figures(other_python: str | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--max-rerolls", type=int, default=1)
+    parser.add_argument("--max-rerolls", type=int, default=3, help="the /odds cap: 3")
+    parser.add_argument(
+        "--before", action="store_true", help="time the earlier general search instead"
+    )
     parser.add_argument("--quick", action="store_true", help="pool sizes 1, 10 and 30 only")
     parser.add_argument(
         "--chart-python",
@@ -215,6 +235,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     sizes = QUICK_SIZES if args.quick else SIZES
+    if args.before:
+        # Both odds modules call pool_weights by name: point them at the earlier search.
+        hocs_odds.pool_weights = odds_core._search_weights
+        odds_clash.pool_weights = odds_core._search_weights
+        print("BEFORE: the general search (odds_core._search_weights) for every pool")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     pool_table(sizes, args.max_rerolls)
     clash_table(sizes, args.max_rerolls)

@@ -13,8 +13,9 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 
-# The exact reroll search grows fast with talent rerolls (bench/odds.py): up to 3 keeps
-# every query within seconds; /pool and /check still roll with up to 10.
+# The exact reroll search grows with talent rerolls (bench/odds.py): with 3, 31 dice and
+# every modifier take up to 0.5 s on a busy machine, more would take seconds; /pool and
+# /check still roll with up to 10.
 ODDS_MAX_REROLLS = 3
 
 

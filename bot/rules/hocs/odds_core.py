@@ -2,10 +2,19 @@
 
 No sampling: the chance of every success count (and, for clashes, every count of
 6s with it) is computed exactly as integer weights over powers of 6, and every
-talent reroll decision is asked of ``policy._best``, the very function
-``rolling.roll_pool`` follows, so these figures can never disagree with the dice.
+talent reroll decision is the one ``policy._best``, the function
+``rolling.roll_pool`` follows, makes, so these figures can never disagree with
+the dice.
 
-How (two phases, both over counts rather than 6^n face sequences):
+``pool_weights`` takes one of two fast paths: without talent rerolls a closed
+form over category counts (``odds_fixed``), with them the first throw times what
+the rerolls make of it over states far smaller than the policy's own
+(``odds_rerolls``). ``_search_weights`` below is the earlier general search,
+which asks ``_best`` itself at every state; it is slow (seconds for 31 dice with
+much focus) but direct, and the tests check both fast paths against it.
+
+How the general search goes (two phases, both over counts rather than 6^n face
+sequences):
 
 1. The first throw, one die at a time, into states that keep only what the
    policy and the final count can still tell apart: the rerollable ordinary
@@ -30,6 +39,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.rules.hocs.odds_fixed import fixed_weights, slot_bits
+from bot.rules.hocs.odds_rerolls import reroll_weights
 from bot.rules.hocs.policy import _DETERMINATION, _PLAIN, LOW, _best, settle_counts
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
@@ -279,10 +290,23 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
     ``sixes``: also count 6s (rolled, made by focus from a 5, or in the chain so far),
     which clashes need to break ties.
     """
+    if not spec.rerolls:
+        # No decision left to make: a closed form over category counts (odds_fixed).
+        final, width, denominator, bits = fixed_weights(spec, sixes=sixes)
+        return Weights(final=final, width=width, denominator=denominator, bits=bits)
+    # Talent rerolls: the first throw times what the rerolls make of it (odds_rerolls).
+    denominator = SIDES ** (spec.dice_count + 1 + spec.rerolls)
+    bits = slot_bits(denominator)
+    final, width = reroll_weights(spec, sixes=sixes, bits=bits)
+    return Weights(final=final, width=width, denominator=denominator, bits=bits)
+
+
+def _search_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
+    """The general search (module docstring), for pools with talent rerolls."""
     dice = spec.dice_count
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
     denominator = SIDES ** (dice + 1 + spec.rerolls)
-    bits = -(-denominator.bit_length() // 8) * 8
+    bits = slot_bits(denominator)
     lay = _Layout(dice, sixes, unlimited=dice > 0 and focus >= dice, bits=bits)
     layer = _first_throw(spec, lay, sixes)
     # final[(crit, chain)]: packed weights over 6^(first throw) * 6^(rerolls spent), all
