@@ -83,7 +83,7 @@ class Database:
             await asyncio.to_thread(pending._thread.join, 5)
             raise DatabaseUnavailable(f"cannot open the database {path}: {exc}") from exc
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.busy_timeout_ms = BUSY_TIMEOUT_MS  # set before each call on the worker
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
@@ -153,20 +153,16 @@ class Database:
         it up to the busy timeout without stopping the event loop."""
         conn = self._conn
         await self._end_orphan()
-        conn.inline = True
+        conn.inline = True  # here the busy timeout is 0: a locked file fails at once
         try:
-            await conn.execute("PRAGMA busy_timeout = 0")
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-            finally:
-                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
         finally:
             conn.inline = False
-        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute("BEGIN IMMEDIATE")  # on the worker, with the busy timeout
 
     async def _end_orphan(self) -> None:
         """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
