@@ -52,6 +52,9 @@ class Database:
         self.path = path
         self._lock = asyncio.Lock()
         self._deferred: list[DeferredWrite] = []
+        # Called after each ``defer``: the bot schedules ``flush_deferred`` for after
+        # the reply there (``bot.followups``), so no command's transaction carries them.
+        self.on_deferred: Callable[[], None] | None = None
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
@@ -218,9 +221,23 @@ class Database:
         For what the bot learns only after a command's transaction, such as the id of
         the reply that shows a roll: it runs at the start of the next transaction or
         read, or from the maintenance task when idle, or at close. Never for game
-        state: a process killed before then loses the write.
+        state: a process killed before then loses the write. The bot writes them
+        sooner, right after the reply (``on_deferred``, ``flush_deferred``).
         """
         self._deferred.append(write)
+        if self.on_deferred is not None:
+            self.on_deferred()
+
+    async def flush_deferred(self) -> None:
+        """Write what was deferred now, in a transaction of its own: after a reply
+        (``bot.followups``), so the next command's transaction doesn't carry it."""
+        if not self._deferred:
+            return
+        async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+                self._used(wrote=True)
 
     def _take_deferred(self) -> list[DeferredWrite]:
         deferred, self._deferred = self._deferred, []

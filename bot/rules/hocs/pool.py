@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import Enum
 from typing import Any
 
@@ -52,7 +53,11 @@ def _check_face(face: object) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class DieRoll:
-    """One d6 of a skill pool with everything that happened to it."""
+    """One d6 of a skill pool with everything that happened to it.
+
+    What it shows is derived once per die (``cached_property``: a frozen value never
+    changes): the optimiser, the clash and the renderer ask it dozens of times a roll.
+    """
 
     origin: DieOrigin
     first_face: int
@@ -73,7 +78,7 @@ class DieRoll:
         if self.focus and self.guaranteed:
             raise RulesError("A die cannot take both focus and a guaranteed success.")
 
-    @property
+    @cached_property
     def rolled_face(self) -> int:
         """The face showing before focus or a guaranteed success: the latest throw."""
         return self.rerolls[-1].face if self.rerolls else self.first_face
@@ -82,29 +87,29 @@ class DieRoll:
     def reroll_face(self) -> int | None:
         return self.rerolls[-1].face if self.rerolls else None
 
-    @property
+    @cached_property
     def talent_rerolled(self) -> bool:
         return any(r.source is RerollSource.TALENT for r in self.rerolls)
 
-    @property
+    @cached_property
     def final_face(self) -> int:
         if self.guaranteed:
             return SUCCESS_FACE
         return self.rolled_face + (1 if self.focus else 0)
 
-    @property
+    @cached_property
     def final_faces(self) -> tuple[int, ...]:
         return (self.final_face, *self.explosions)
 
-    @property
+    @cached_property
     def successes(self) -> int:
         return sum(1 for face in self.final_faces if face >= SUCCESS_FACE)
 
-    @property
+    @cached_property
     def sixes(self) -> int:
         return sum(1 for face in self.final_faces if face == SIDES)
 
-    @property
+    @cached_property
     def is_failure(self) -> bool:
         """The die's own face (not its chain) is not a success."""
         return self.final_face < SUCCESS_FACE
@@ -231,11 +236,11 @@ class PoolResult:
         """Banes (or an empty pool) left nothing to roll: 0 successes, no roll made."""
         return not self.dice
 
-    @property
+    @cached_property
     def successes(self) -> int:
         return sum(d.successes for d in self.dice)
 
-    @property
+    @cached_property
     def sixes(self) -> int:
         return sum(d.sixes for d in self.dice)
 
