@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from bot.rules.errors import RulesError
