@@ -16,6 +16,7 @@ from bot.storage.characters import Character
 from bot.storage.combat import CombatRepository
 from cogs.combat.choices import record_choice
 from cogs.combat.records import log_attack
+from cogs.points.stored import attack_side_rolls
 from cogs.points.views import roll_view
 
 
@@ -72,4 +73,5 @@ async def store_attack(
         extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
         target_id=target_id,
     )
-    return StoredAttack(logged.id, choice_id, await roll_view(conn, logged, known))
+    view = await roll_view(conn, logged, known, attack_side_rolls(result))
+    return StoredAttack(logged.id, choice_id, view)

@@ -31,7 +31,7 @@ from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
-from cogs.points.stored import Side, StoredRoll
+from cogs.points.stored import Side, SideRolls, StoredRoll
 
 log = logging.getLogger(__name__)
 
@@ -106,12 +106,16 @@ def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.
 
 
 async def spend_items(
-    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    known: Mapping[int, Character] | None = None,
+    rolls: SideRolls | None = None,
 ) -> list[RollSpendButton]:
     """The spend buttons of a stored roll: for a clash or attack, each side's own row,
     labelled with its name, for what that side's character has and could change.
     ``known``: characters as they are stored now (the command just read them and spent
-    nothing of theirs since), so they need not be read again."""
+    nothing of theirs since), so they need not be read again; ``rolls``: the sides'
+    rolls as the command that logged them has them (``StoredRoll.load``)."""
     repo = CharacterRepository(conn)
     sides: tuple[Side | None, ...] = (None,)
     if logged.kind == "clash":
@@ -121,7 +125,7 @@ async def spend_items(
     items: list[RollSpendButton] = []
     for side in sides:
         try:
-            stored = StoredRoll.load(logged, side)
+            stored = StoredRoll.load(logged, side, rolls)
         except UserError:
             continue  # that side rolled nothing points could change
         owner = stored.owner_id
@@ -141,12 +145,15 @@ def escape_button(name: str) -> str:
 
 
 async def roll_view(
-    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    known: Mapping[int, Character] | None = None,
+    rolls: SideRolls | None = None,
 ) -> discord.ui.View | None:
     """Every button a stored roll carries now (an attack's die choices after its spends);
-    ``known`` as for ``spend_items``."""
+    ``known`` and ``rolls`` as for ``spend_items``."""
     items: list[discord.ui.Item[Any]] = []
-    for button in await spend_items(conn, logged, known):
+    for button in await spend_items(conn, logged, known, rolls):
         if button.side is not None:
             button.row = ROWS[button.side]  # one row per side
         items.append(button)

@@ -13,6 +13,7 @@ from bot.rules.hocs.clash import ClashSide, resolve_clash
 from bot.storage.roll_log import RollLogRepository
 from cogs.odds_preview import check_odds_rerolls, clash_preview
 from cogs.points.common import character_choices
+from cogs.points.stored import Side
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import (
     determination_note,
@@ -117,7 +118,11 @@ class ClashCommands:
                 character_id=mine.id,
                 opponent_id=rival.id if rival else None,
             )
-            view = await buttons_for(conn, logged.id, logged, unspent=(mine, rival))
+            final = result.final
+            view = await buttons_for(
+                conn, logged.id, logged, unspent=(mine, rival),
+                rolls={Side.A: final.a, Side.B: final.b},
+            )  # fmt: skip
         embed = clash_embed(sides, result)
         if odds:
             # The specs are known only in the transaction; their odds don't depend on the dice.
