@@ -28,7 +28,7 @@ from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import Character, CharacterRepository
-from bot.storage.combat import remember_choice_message
+from bot.storage.combat import DamageChoice, remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
 from cogs.points.stored import Side, SideRolls, StoredRoll
@@ -149,9 +149,12 @@ async def roll_view(
     logged: LoggedRoll,
     known: Mapping[int, Character] | None = None,
     rolls: SideRolls | None = None,
+    *,
+    choice: DamageChoice | None = None,
 ) -> discord.ui.View | None:
     """Every button a stored roll carries now (an attack's die choices after its spends);
-    ``known`` and ``rolls`` as for ``spend_items``."""
+    ``known`` and ``rolls`` as for ``spend_items``; ``choice``: an attack's damage choice
+    as just stored (else it is read)."""
     items: list[discord.ui.Item[Any]] = []
     for button in await spend_items(conn, logged, known, rolls):
         if button.side is not None:
@@ -162,7 +165,8 @@ async def roll_view(
         from cogs.combat.views import attack_choice_items
 
         # The die choices take the two rows left under the sides' rows.
-        for index, item in enumerate(await attack_choice_items(conn, logged, room=10)):
+        choices = await attack_choice_items(conn, logged, room=10, choice=choice, known=known)
+        for index, item in enumerate(choices):
             item.row = 3 + index // 5
             items.append(item)
     if not items:

@@ -13,6 +13,7 @@ from bot.client import TableBot
 from bot.rules.dice_source import RandomDice
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
+from cogs.combat.views import damage_view
 from cogs.points.views import view_for_roll
 from tests.cogs.test_attack_cmd import setup_duel
 from tests.cogs.test_combat_helpers import buttons, gm, player
@@ -28,6 +29,20 @@ async def from_the_log(bot: TableBot) -> list[tuple[Any, ...]]:
     async with bot.db.read() as conn:
         [latest] = await RollLogRepository(conn).recent(bot.guilds[0].id, limit=1)
         view = await view_for_roll(conn, latest.id)
+    if view is None:
+        return []
+    return [
+        (c.get("custom_id"), c.get("label"), c.get("disabled", False))
+        for row in view.to_components()
+        for c in row["components"]
+    ]
+
+
+async def choice_from_the_store(bot: TableBot) -> list[tuple[Any, ...]]:
+    """The buttons of the newest damage choice as a later read draws them."""
+    async with bot.db.read() as conn, conn.execute("SELECT MAX(id) FROM damage_choices") as cur:
+        row = await cur.fetchone()
+        view = await damage_view(conn, row[0] if row else None)
     if view is None:
         return []
     return [
@@ -87,6 +102,15 @@ async def test_fresh_buttons_are_the_ones_the_roll_log_gives(
         )
         assert not result.ephemeral, result.content
         assert shown(result) == await from_the_log(bot)
+        for options in (
+            {"dice": "2d6 1d4", "target": "Gob", **gm(slash)},
+            {"dice": "Greatsword", "target": "Gob", **player(slash)},
+        ):
+            await heal(bot, bram, gob)
+            result = await slash.run("damage", **options)
+            assert not result.ephemeral, result.content
+            assert shown(result) == await choice_from_the_store(bot), options
+            seen.add(("damage", len(shown(result))))
     # The comparison covered replies with and without buttons.
     assert {n for _, n in seen} >= {0, 1} and max(n for _, n in seen) >= 3
     await dpytest.empty_queue()
