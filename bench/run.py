@@ -90,6 +90,7 @@ async def bench(
     workdir: Path,
     show_sql: bool = False,
     pg_url: str | None = None,
+    only: tuple[str, ...] = (),
 ) -> None:
     backend = "PostgreSQL" if pg_url else "SQLite"
     say(f"TableBot command-path benchmark ({profile.name}, {backend}); {report.environment()}")
@@ -117,7 +118,7 @@ async def bench(
     try:
         if show_sql:
             await _show_sql(world, seed_value)
-        await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded)
+        await _measure(world, profile, seed_value=seed_value, path=path, loaded=loaded, only=only)
     finally:
         await world.close()
 
@@ -156,15 +157,21 @@ async def _show_sql(world: World, seed_value: int) -> None:
 
 
 async def _measure(
-    world: World, profile: Profile, *, seed_value: int, path: Path | str, loaded: str
+    world: World,
+    profile: Profile,
+    *,
+    seed_value: int,
+    path: Path | str,
+    loaded: str,
+    only: tuple[str, ...] = (),
 ) -> None:
     rng = random.Random(seed_value + 2)
-    families = {family.name: family for family in FAMILIES}
+    families = {family.name: family for family in FAMILIES if not only or family.name in only}
     samples: dict[str, Sample] = {}
     await grant_hero_points(world, HERO_POINTS_GRANTED)
     floors: dict[str, Sample] = {}
     with schema_validation(False):
-        for name in RUN_ORDER:
+        for name in (name for name in RUN_ORDER if name in families):
             family = families[name]
             count = profile.ops[name] + profile.warmup
             ops = family.build(world, rng, count)
@@ -191,7 +198,7 @@ async def _measure(
     backend = "SQLite file" if isinstance(path, Path) else "PostgreSQL"
     dice = {
         family.dice: dice_ceiling(family.dice, profile.dice_ops, warmup=profile.warmup)
-        for family in FAMILIES
+        for family in families.values()
     }
     parsed = dice_ceiling(FAMILIES[0].dice, profile.dice_ops, warmup=profile.warmup, parse=True)
     say(f"  baselines measured; {report.load()}")
@@ -204,8 +211,8 @@ async def _measure(
         f"Command families: slash harness -> discord.py -> cog -> rules -> {backend},"
         " schema validation off, one at a time"
     )
-    rows = [(samples[f.name], storage, dice[f.dice]) for f in FAMILIES]
-    goals = {f.name: 3.0 if f.name in LIGHT else 5.0 for f in FAMILIES}
+    rows = [(samples[f.name], storage, dice[f.dice]) for f in families.values()]
+    goals = {f.name: 3.0 if f.name in LIGHT else 5.0 for f in families.values()}
     pooled = Sample("pong floor")
     for floor in floors.values():
         pooled.latencies_ns += floor.latencies_ns
@@ -244,6 +251,13 @@ def main(argv: list[str] | None = None) -> int:
         "--show-sql", action="store_true", help="print the statements of one operation per family"
     )
     parser.add_argument(
+        "--only",
+        metavar="FAMILY",
+        action="append",
+        choices=[family.name for family in FAMILIES],
+        help="measure only this family (repeatable; quote 'init next')",
+    )
+    parser.add_argument(
         "--backend",
         choices=("sqlite", "postgresql"),
         default="sqlite",
@@ -253,7 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     profile = PROFILES["smoke" if args.smoke else "quick" if args.quick else "full"]
     with tempfile.TemporaryDirectory(prefix="tablebot-bench-") as workdir:
         run = functools.partial(
-            bench, profile, seed_value=args.seed, workdir=Path(workdir), show_sql=args.show_sql
+            bench,
+            profile,
+            seed_value=args.seed,
+            workdir=Path(workdir),
+            show_sql=args.show_sql,
+            only=tuple(args.only or ()),
         )
         if args.backend == "sqlite":
             asyncio.run(run())

@@ -78,7 +78,7 @@ class RoundTrips:
         # A plain aiosqlite connection (an older bot) sends every call to the worker.
         self._counts_itself = hasattr(connection, "worker_calls")
         self._worker_calls = 0
-        self.statements = 0
+        self._statements = 0
         self.log: list[str] | None = None  # the statements' text, while a list
         original = connection._execute
 
@@ -87,7 +87,7 @@ class RoundTrips:
             if name in _ONE_STATEMENT or name == "executemany":
                 rows = args[1] if name == "executemany" and len(args) > 1 else None
                 times = len(rows) if isinstance(rows, Sized) else 1
-                self.statements += times
+                self._statements += times
                 if self.log is not None and args:
                     text = " ".join(str(args[0]).split())[:150]
                     self.log.append(text if times == 1 else f"{text}  [x{times} rows]")
@@ -103,6 +103,12 @@ class RoundTrips:
                     self.log[-1] += "  [worker round trip]"
 
         connection._execute = counted
+
+    @property
+    def statements(self) -> int:
+        """Statements so far, with the busy-timeout switches ``LoopConnection`` makes
+        itself when a call runs on the other thread from the last one."""
+        return self._statements + int(getattr(self._connection, "pragma_statements", 0))
 
     @property
     def count(self) -> int:

@@ -29,6 +29,8 @@ from bot.text import control_characters, direction_controls
 
 log = logging.getLogger(__name__)
 
+DEFERRED_WRITES = "deferred writes"  # the follow-up key of ``Database.flush_deferred``
+
 # Platform extensions first (global commands), then every ruleset's, from the registry.
 COGS = tuple(
     dict.fromkeys(
@@ -134,8 +136,10 @@ class TableBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.dice: Dice = dice or RandomDice()
-        self.gm_memory = GmMemory(db)
         self.followups = FollowUps()  # what a command leaves for after its reply
+        self.gm_memory = GmMemory(db, later=self.followups.schedule)
+        # Bookkeeping writes (a reply's message id, a GM seen) go after the reply too.
+        db.on_deferred = self._write_deferred_soon
         self.idle_gc = IdleCollector(self._idle_seconds)
         self.sync_mode = sync_mode
         self.shard_plan = ShardPlan.from_settings(settings)
@@ -149,6 +153,9 @@ class TableBot(commands.Bot):
         await self.followups.close()
         await self.idle_gc.stop()
         await super().close()
+
+    def _write_deferred_soon(self) -> None:
+        self.followups.schedule(DEFERRED_WRITES, self.db.flush_deferred)
 
     def _idle_seconds(self) -> float:
         """Seconds the bot has been doing nothing (no command, no transaction)."""

@@ -52,6 +52,11 @@ class FollowUps:
         self._busy = 0  # commands being handled (``busy``)
         self._idle = asyncio.Event()
         self._idle.set()
+        # Keys whose work was scheduled while a command ran: their tasks start when the
+        # bot is idle (or MAX_HOLD_SECONDS later), so a command pays for no task start
+        # and no timed wait of the work it leaves behind.
+        self._held: set[Hashable] = set()
+        self._hold_timer: asyncio.TimerHandle | None = None
 
     def schedule(self, key: Hashable, work: Work) -> None:
         """Run ``work`` after the reply: after the key's running work, instead of any
@@ -62,10 +67,32 @@ class FollowUps:
         retry = self._retries.pop(key, None)
         if retry is not None:  # this newer work does what the retry would have done
             retry.cancel()
-        if key not in self._tasks:
-            self._tasks[key] = asyncio.get_running_loop().create_task(
-                self._run(key), name=f"followup {key}"
+        if key in self._tasks or key in self._held:
+            return
+        if not self._busy:
+            self._start(key)
+            return
+        self._held.add(key)
+        if self._hold_timer is None:
+            self._hold_timer = asyncio.get_running_loop().call_later(
+                MAX_HOLD_SECONDS, self._release_held, True
             )
+
+    def _start(self, key: Hashable, *, waited: bool = False) -> None:
+        self._tasks[key] = asyncio.get_running_loop().create_task(
+            self._run(key, waited=waited), name=f"followup {key}"
+        )
+
+    def _release_held(self, waited: bool = False) -> None:
+        """Start the held keys' tasks: the bot is idle, or (``waited``) they have been
+        held MAX_HOLD_SECONDS already and run now even beside a command."""
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        held, self._held = self._held, set()
+        for key in held:
+            if key not in self._tasks and key in self._waiting:
+                self._start(key, waited=waited)
 
     @contextlib.contextmanager
     def busy(self) -> Iterator[None]:
@@ -79,6 +106,8 @@ class FollowUps:
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
+                if self._held:
+                    self._release_held()
 
     async def _wait_until_idle(self) -> None:
         if self._idle.is_set():
@@ -95,12 +124,14 @@ class FollowUps:
     @property
     def pending(self) -> int:
         """Keys with work waiting or running (retries waiting out their pause excluded)."""
-        return len(self._tasks)
+        return len(self._tasks) + len(self._held)
 
-    async def _run(self, key: Hashable) -> None:
+    async def _run(self, key: Hashable, *, waited: bool = False) -> None:
         try:
             while key in self._waiting:
-                await self._wait_until_idle()  # (work scheduled meanwhile replaces it)
+                if not waited:
+                    await self._wait_until_idle()  # (work scheduled meanwhile replaces it)
+                waited = False
                 work = self._waiting.pop(key)
                 try:
                     done = await work() is not False
@@ -134,6 +165,7 @@ class FollowUps:
     async def drain(self) -> None:
         """Wait until no work is waiting or running, including work that work scheduled.
         Retries still pausing after a failure are not waited for."""
+        self._release_held()
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
@@ -141,6 +173,7 @@ class FollowUps:
         """Stop taking work, finish what is queued (for up to ``grace_seconds``), cancel
         the rest."""
         self._closed = True
+        self._release_held()  # (queued work still goes out, as below)
         for handle in self._retries.values():
             handle.cancel()
         self._retries.clear()

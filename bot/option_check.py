@@ -12,6 +12,7 @@ Autocomplete-backed options declare no choices: only their length and text are c
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,12 +27,30 @@ def option_problem(
     command: app_commands.Command[Any, ..., Any], values: Mapping[str, Any]
 ) -> str | None:
     """The sentence refusing the first option that breaks its declaration, or None."""
-    for param in command.parameters:
-        if param.display_name in values:
-            problem = _problem(param, values[param.display_name])
+    for name, param in _checked(command):
+        if name in values:
+            problem = _problem(param, values[name])
             if problem is not None:
                 return problem
     return None
+
+
+# A command's declarations never change once it is built: its parameters (discord.py
+# makes new objects on every ``.parameters``) are listed once per command, by display
+# name, in declaration order (the first bad option is the one refused).
+_CHECKED: weakref.WeakKeyDictionary[Any, tuple[tuple[str, app_commands.Parameter], ...]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _checked(
+    command: app_commands.Command[Any, ..., Any],
+) -> tuple[tuple[str, app_commands.Parameter], ...]:
+    checked = _CHECKED.get(command)
+    if checked is None:
+        checked = tuple((param.display_name, param) for param in command.parameters)
+        _CHECKED[command] = checked
+    return checked
 
 
 def _problem(param: app_commands.Parameter, value: Any) -> str | None:

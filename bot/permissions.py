@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 
 import aiosqlite
@@ -15,6 +16,9 @@ from bot.storage.database import Database
 from bot.storage.gm_members import GmMemberRepository
 
 log = logging.getLogger(__name__)
+
+# ``bot.followups.FollowUps.schedule``: run work (keyed, coalesced) after the reply.
+Schedule = Callable[[Hashable, Callable[[], Awaitable[object]]], None]
 
 
 def is_gm(member: discord.abc.User, campaign: Campaign) -> bool:
@@ -47,15 +51,19 @@ class GmMemory:
 
     RECHECK_SECONDS = 3600.0
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, later: Schedule | None = None) -> None:
         self._db = db
+        self._later = later
         self._seen: dict[tuple[int, int], tuple[object, float]] = {}
+        self._pending: dict[tuple[int, int], discord.Member] = {}
 
     def observe_soon(self, member: discord.abc.User) -> None:
         """Remember ``member`` as GM of their guild, or forget them if they no longer are,
-        without costing the command anything: the write is deferred (``Database.defer``)
-        and rides at the start of the next transaction, so it never has a transaction of
-        its own on the reply path. Losing it to a crash only costs a later direct message.
+        without costing the command anything: with ``later`` (the bot's
+        ``followups.schedule``) the members seen are written after the reply, all in one
+        transaction; else the write is deferred (``Database.defer``) and rides at the
+        start of the next transaction. Losing it to a crash only costs a later direct
+        message.
         """
         if not isinstance(member, discord.Member) or member.bot:
             return
@@ -63,7 +71,25 @@ class GmMemory:
         if self._fresh(key, member):
             return
         self._seen[key] = (_signature(member), time.monotonic())
-        self._db.defer(partial(_record, member))
+        if self._later is None:
+            self._db.defer(partial(_record, member))
+            return
+        self._pending[key] = member
+        self._later("gm memory", self.write_pending)
+
+    async def write_pending(self) -> None:
+        """Write the members observed since the last time (one transaction)."""
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, {}
+        try:
+            async with self._db.transaction() as conn:
+                for member in pending.values():
+                    await _record(member, conn)
+        except BaseException:
+            # Back in the queue (behind anyone seen meanwhile); followups retries.
+            self._pending = {**pending, **self._pending}
+            raise
 
     def _fresh(self, key: tuple[int, int], member: discord.Member) -> bool:
         known = self._seen.get(key)
@@ -75,6 +101,7 @@ class GmMemory:
 
     async def recent(self, guild_id: int, limit: int) -> list[int]:
         """Up to ``limit`` remembered GM ids of the guild, most recently seen first."""
+        await self.write_pending()  # (a GM seen just now counts)
         async with self._db.read() as conn:
             return await GmMemberRepository(conn).recent(guild_id, limit)
 

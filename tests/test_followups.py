@@ -74,6 +74,42 @@ async def test_work_waits_while_a_command_is_handled() -> None:
     assert ran == ["work"]
 
 
+async def test_work_scheduled_during_a_command_starts_no_task_until_it_ends() -> None:
+    # A command pays nothing for the work it leaves: no task starts while it runs.
+    followups = FollowUps()
+    ran: list[str] = []
+
+    async def work() -> None:
+        ran.append("work")
+
+    with followups.busy():
+        followups.schedule("key", work)
+        followups.schedule("key", work)  # (coalesced)
+        assert followups.pending == 1
+        assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("followup")]
+    await asyncio.sleep(0)
+    assert ran == ["work"]
+    assert followups.pending == 0
+
+
+async def test_work_held_by_a_long_command_runs_after_the_longest_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bot.followups.MAX_HOLD_SECONDS", 0.05)
+    followups = FollowUps()
+    ran: list[str] = []
+
+    async def work() -> None:
+        ran.append("work")
+
+    with followups.busy():
+        followups.schedule("key", work)
+        await asyncio.sleep(0.02)
+        assert ran == []
+        await asyncio.sleep(0.1)  # held no longer than MAX_HOLD_SECONDS, not twice that
+        assert ran == ["work"]
+
+
 async def test_failed_work_is_logged_and_retried_after_a_pause(caplog: Any) -> None:
     followups = FollowUps(retry_delays=(0.01, 0.01))
     calls: list[int] = []

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.client import TableBot
-from bot.idle_gc import MIN_INTERVAL_SECONDS, OLD_THRESHOLD, IdleCollector
+from bot.idle_gc import MIDDLE_THRESHOLD, MIN_INTERVAL_SECONDS, OLD_THRESHOLD, IdleCollector
 
 
 @pytest.fixture
@@ -37,13 +37,26 @@ def test_a_full_collection_runs_only_when_idle_due_and_not_too_soon() -> None:
 
 
 async def test_start_makes_the_interpreters_own_full_collections_rare(thresholds: None) -> None:
-    young, middle, _ = gc.get_threshold()
+    young, _, _ = gc.get_threshold()
     collector = IdleCollector(lambda: 0.0)
     collector.start()
     try:
-        assert gc.get_threshold() == (young, middle, OLD_THRESHOLD)
+        assert gc.get_threshold() == (young, MIDDLE_THRESHOLD, OLD_THRESHOLD)
     finally:
         await collector.stop()
+
+
+def test_the_middle_generation_is_collected_whenever_the_bot_is_idle() -> None:
+    idle = 0.1
+    collector = IdleCollector(lambda: idle)
+    gc.collect()
+    gc.collect(0)  # a young collection: the middle generation holds its survivors
+    assert gc.get_count()[1] == 1
+    assert not collector.collect_middle_if_idle()  # a command ran 0.1 s ago
+    idle = 1.0
+    assert collector.collect_middle_if_idle()
+    assert gc.get_count()[1] == 0
+    assert not collector.collect_middle_if_idle()  # nothing new since
 
 
 async def test_the_bot_is_not_idle_while_it_handles_a_command(bot: TableBot) -> None:

@@ -184,12 +184,38 @@ class CombatRepository:
         now: datetime,
     ) -> int:
         """Store an open choice (and drop expired ones, at most once a minute); its id."""
+        choice = await self.add_choice(
+            guild_id=guild_id, channel_id=channel_id, user_id=user_id, attacker_id=attacker_id,
+            target_id=target_id, intro=intro, inputs=inputs, rolls=rolls,
+            chosen_index=chosen_index, before=before, after=after, now=now,
+        )  # fmt: skip
+        return choice.id
+
+    async def add_choice(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        attacker_id: int | None,
+        target_id: int | None,
+        intro: dict[str, Any],
+        inputs: HitInputs,
+        rolls: PriorRolls,
+        chosen_index: int,
+        before: Vitals | None,
+        after: Vitals | None,
+        now: datetime,
+    ) -> DamageChoice:
+        """``create_choice``, returning the choice as stored (its buttons are drawn from
+        it at once: no read-back). The values are the caller's: it must not change them."""
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
             await run(
                 self._conn, "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
             )
             _last_sweep = now
+        expires_at = timestamp(now + CHOICE_LIFETIME)
         row = await fetch_one(
             self._conn,
             "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"
@@ -207,10 +233,26 @@ class CombatRepository:
                 chosen_index,
                 _json(before.to_dict()) if before else None,
                 _json(after.to_dict()) if after else None,
-                timestamp(now + CHOICE_LIFETIME),
+                expires_at,
             ),
         )
-        return int(row[0])
+        assert row is not None  # an INSERT without conflict handling returns its row
+        return DamageChoice(
+            id=int(row[0]),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            attacker_id=attacker_id,
+            target_id=target_id,
+            intro=intro,
+            inputs=inputs,
+            rolls=rolls,
+            chosen_index=chosen_index,
+            before=before,
+            after=after,
+            message_id=None,
+            expires_at=expires_at,
+        )
 
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
         row = await fetch_one(self._conn, "SELECT * FROM damage_choices WHERE id = ?", (choice_id,))

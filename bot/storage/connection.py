@@ -14,6 +14,12 @@ rest still go to the worker, which stays the one place anything may block.
 The sqlite3 connection is opened with ``check_same_thread=False`` for this; the
 two threads never use it at once: a call runs here only when nothing is queued on
 or running in the worker, and ``Database`` serialises every use with its lock.
+
+The busy timeout follows the thread: a statement here must never wait (it would
+stop the whole bot), so here it is 0, and a locked ``BEGIN IMMEDIATE`` fails at once
+and is sent to the worker, where it is ``busy_timeout_ms``. The setting is switched
+only when a call runs on the other side from the last one: in the steady state
+(every call here) that is never, instead of twice per transaction.
 """
 
 from __future__ import annotations
@@ -29,6 +35,11 @@ class LoopConnection(aiosqlite.Connection):
     def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
         super().__init__(connector, iter_chunk_size)
         self.inline = False  # set by Database while a call cannot wait (see the module)
+        # How long a call on the worker may wait for another process's lock (Database
+        # sets it); on the loop's thread the timeout is 0 (see the module).
+        self.busy_timeout_ms = 0
+        self._busy_ms = -1  # the timeout the sqlite3 connection has now (-1: unknown)
+        self.pragma_statements = 0  # busy_timeout switches, ever (for the bench's count)
         self.worker_calls = 0  # round trips to the worker thread, ever (for the bench)
         self.inline_calls = 0  # calls run on the loop's thread instead
         # Each counter is written by one thread only: submitted here, finished there.
@@ -50,6 +61,7 @@ class LoopConnection(aiosqlite.Connection):
                 self._worker_holds_cursor = False
                 await self._on_worker(_nothing)
             self.inline_calls += 1
+            self._set_busy_timeout(0)
             return fn(*args, **kwargs)
         result = await self._on_worker(fn, *args, **kwargs)
         # (A statement without result columns, such as BEGIN, is done when it returns.)
@@ -64,11 +76,20 @@ class LoopConnection(aiosqlite.Connection):
 
         def tracked() -> Any:
             try:
+                if fn is not _nothing:
+                    self._set_busy_timeout(self.busy_timeout_ms)
                 return fn(*args, **kwargs)
             finally:
                 self._finished += 1  # on the worker: it is idle again once this returns
 
         return await super()._execute(tracked)
+
+    def _set_busy_timeout(self, ms: int) -> None:
+        """On whichever thread is about to use the connection (never both at once)."""
+        if self._busy_ms != ms and self._connection is not None:
+            self._connection.execute(f"PRAGMA busy_timeout = {ms}")
+            self._busy_ms = ms
+            self.pragma_statements += 1
 
 
 def _nothing() -> None:

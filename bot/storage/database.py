@@ -52,6 +52,9 @@ class Database:
         self.path = path
         self._lock = asyncio.Lock()
         self._deferred: list[DeferredWrite] = []
+        # Called after each ``defer``: the bot schedules ``flush_deferred`` for after
+        # the reply there (``bot.followups``), so no command's transaction carries them.
+        self.on_deferred: Callable[[], None] | None = None
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
@@ -83,7 +86,7 @@ class Database:
             await asyncio.to_thread(pending._thread.join, 5)
             raise DatabaseUnavailable(f"cannot open the database {path}: {exc}") from exc
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.busy_timeout_ms = BUSY_TIMEOUT_MS  # set before each call on the worker
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
@@ -153,20 +156,16 @@ class Database:
         it up to the busy timeout without stopping the event loop."""
         conn = self._conn
         await self._end_orphan()
-        conn.inline = True
+        conn.inline = True  # here the busy timeout is 0: a locked file fails at once
         try:
-            await conn.execute("PRAGMA busy_timeout = 0")
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-            finally:
-                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
         finally:
             conn.inline = False
-        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute("BEGIN IMMEDIATE")  # on the worker, with the busy timeout
 
     async def _end_orphan(self) -> None:
         """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
@@ -222,9 +221,23 @@ class Database:
         For what the bot learns only after a command's transaction, such as the id of
         the reply that shows a roll: it runs at the start of the next transaction or
         read, or from the maintenance task when idle, or at close. Never for game
-        state: a process killed before then loses the write.
+        state: a process killed before then loses the write. The bot writes them
+        sooner, right after the reply (``on_deferred``, ``flush_deferred``).
         """
         self._deferred.append(write)
+        if self.on_deferred is not None:
+            self.on_deferred()
+
+    async def flush_deferred(self) -> None:
+        """Write what was deferred now, in a transaction of its own: after a reply
+        (``bot.followups``), so the next command's transaction doesn't carry it."""
+        if not self._deferred:
+            return
+        async with self._lock:
+            deferred = self._take_deferred()
+            if deferred:
+                await self._write_deferred(deferred)
+                self._used(wrote=True)
 
     def _take_deferred(self) -> list[DeferredWrite]:
         deferred, self._deferred = self._deferred, []

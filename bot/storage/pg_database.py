@@ -133,6 +133,7 @@ class PgDatabase:
         self.path = redact(url)  # what logs show (Database.path's counterpart)
         self._lock = asyncio.Lock()
         self._deferred: list[DeferredWrite] = []
+        self.on_deferred: Callable[[], None] | None = None  # as ``Database.on_deferred``
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
 
@@ -250,6 +251,8 @@ class PgDatabase:
     def defer(self, write: DeferredWrite) -> None:
         """Queue a small bookkeeping write (see ``Database.defer``): never game state."""
         self._deferred.append(write)
+        if self.on_deferred is not None:
+            self.on_deferred()
 
     def _take_deferred(self) -> list[DeferredWrite]:
         deferred, self._deferred = self._deferred, []
@@ -274,6 +277,10 @@ class PgDatabase:
             await _rollback(conn)
             raise
         await conn.execute("COMMIT")
+
+    async def flush_deferred(self) -> None:
+        """Write what was deferred now (see ``Database.flush_deferred``)."""
+        await self._flush_deferred()
 
     async def _flush_deferred(self) -> None:
         if not self._deferred:

@@ -16,6 +16,7 @@ from bot.storage.characters import Character
 from bot.storage.combat import CombatRepository
 from cogs.combat.choices import record_choice
 from cogs.combat.records import log_attack
+from cogs.points.stored import attack_side_rolls
 from cogs.points.views import roll_view
 
 
@@ -44,10 +45,10 @@ async def store_attack(
     ``known``: characters read in this transaction whose points are unchanged since
     (the buttons need not read them again: a hit changes vitals, not points)."""
     hit = result.hit
-    choice_id = None
+    choice = None
     if hit is not None and result.inputs is not None:
         await CombatRepository(conn).save_vitals(target_id, hit.after)
-        choice_id = await record_choice(
+        choice = await record_choice(
             conn,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -61,6 +62,7 @@ async def store_attack(
             before=hit.before,
             after=hit.after,
         )
+    choice_id = choice.id if choice is not None else None
     logged = await log_attack(
         conn,
         guild_id=guild_id,
@@ -72,4 +74,5 @@ async def store_attack(
         extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
         target_id=target_id,
     )
-    return StoredAttack(logged.id, choice_id, await roll_view(conn, logged, known))
+    view = await roll_view(conn, logged, known, attack_side_rolls(result), choice=choice)
+    return StoredAttack(logged.id, choice_id, view)

@@ -28,7 +28,7 @@ from bot.render.combat import Intro, choice_note, combat_embed
 from bot.rules.hocs.attack import HitInputs, PriorRolls, Vitals, choose_damage, resolve_hit
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.characters import CharacterRepository
-from bot.storage.combat import CombatRepository
+from bot.storage.combat import CombatRepository, DamageChoice
 from cogs.combat.options import CHOICE_MINUTES
 from cogs.combat.records import relog_hit
 
@@ -53,14 +53,14 @@ async def record_choice(
     chosen_index: int | None,
     before: Vitals | None,
     after: Vitals | None,
-) -> int | None:
+) -> DamageChoice | None:
     """Store the roll so its buttons (and a hero point's reduction) work later; None
     when nothing was rolled, or nothing can be chosen and no target was hit."""
     if inputs.rolled is None or chosen_index is None:
         return None
     if target_id is None and not has_choice(inputs):
         return None
-    return await CombatRepository(conn).create_choice(
+    return await CombatRepository(conn).add_choice(
         guild_id=guild_id,
         channel_id=channel_id,
         user_id=user_id,

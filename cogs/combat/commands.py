@@ -26,7 +26,6 @@ from bot.replies import send
 from bot.rules.hocs.attack import (
     DEFAULT_RANGED_DIFFICULTY,
     Advantage,
-    HitInputs,
     SideModifiers,
     WeaponUse,
     choose_damage,
@@ -42,7 +41,7 @@ from bot.rules.hocs.attack import (
 from bot.rules.hocs.conditions import Condition
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.characters import CharacterRepository
+from bot.storage.characters import Character, CharacterRepository
 from bot.storage.combat import CombatRepository, remember_choice_message
 from bot.storage.roll_log import remember_message
 from bot.text import echo
@@ -239,6 +238,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 raise UserError(f"{safe(victim.character.name)} is already dead.")
             defender = victim.combatant if victim else None
             attacker_id: int | None = None
+            known: dict[int, Character] = {}  # read here, points unchanged since
             use_weapon = not looks_like_dice(dice) and (
                 character is not None or await self._has_weapon(conn, ctx, dice)
             )
@@ -278,6 +278,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 pool = weapon_pool(attacker.combatant, defender, use)
                 types, bonus = use.types, 0
                 who, source, attacker_id = mine.name, found.name, mine.id
+                known[mine.id] = mine
             inputs = roll_inputs(pool, types, self.bot.dice, bonus)
             if threshold:
                 inputs = replace(inputs, threshold_skill=threshold.capitalize())
@@ -289,7 +290,7 @@ class CombatCog(RulesetCog, name="Combat"):
             else:
                 hit = None
                 damage, rolls, suggested = choose_damage(inputs, None, self.bot.dice)
-            choice_id = await record_choice(
+            choice = await record_choice(
                 conn,
                 guild_id=ctx.guild.id,
                 channel_id=ctx.channel.id,
@@ -303,6 +304,9 @@ class CombatCog(RulesetCog, name="Combat"):
                 before=hit.before if hit else None,
                 after=hit.after if hit else None,
             )
+            choice_id = choice.id if choice is not None else None
+            # The buttons from what was just stored and read (no read after the commit).
+            view = await damage_view(conn, choice_id, choice, known)
             log_id = await log_damage(
                 conn,
                 guild_id=ctx.guild.id,
@@ -329,8 +333,7 @@ class CombatCog(RulesetCog, name="Combat"):
             threshold=defender.threshold if defender else None,
             footer=footer,
         )
-        chosen = damage.result.chosen_index if damage.result else None
-        await self._reply(ctx, embed, choice_id, inputs, chosen, log_id)
+        await self._send(ctx, embed, view, choice_id, log_id)
 
     async def _has_weapon(self, conn: aiosqlite.Connection, ctx: Ctx, name: str) -> bool:
         """Whether the author's active character has a weapon called ``name``."""
@@ -347,26 +350,6 @@ class CombatCog(RulesetCog, name="Combat"):
         log_id: int,
     ) -> None:
         message = await send(ctx, embed=embed, **({"view": view} if view is not None else {}))
-        if message is not None:
-            remember_message(self.bot.db, log_id, message.id)
-            if choice_id is not None:
-                remember_choice_message(self.bot.db, choice_id, message.id)
-
-    async def _reply(
-        self,
-        ctx: Ctx,
-        embed: discord.Embed,
-        choice_id: int | None,
-        inputs: HitInputs | None,
-        chosen_index: int | None,
-        log_id: int,
-    ) -> None:
-        async with self.bot.db.read() as conn:
-            view = await damage_view(conn, choice_id)
-        if view is None:
-            message = await send(ctx, embed=embed)
-        else:
-            message = await send(ctx, embed=embed, view=view)
         if message is not None:
             remember_message(self.bot.db, log_id, message.id)
             if choice_id is not None:

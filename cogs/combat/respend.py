@@ -185,7 +185,7 @@ async def respend_attack(
             )
             hit = resolve_hit(victim, inputs, index=None, dice=dice)
             await repo.save_vitals(target_id, hit.after)
-            choice_id = await record_choice(
+            recorded = await record_choice(
                 conn,
                 guild_id=logged.guild_id or 0,
                 channel_id=logged.channel_id or 0,
@@ -199,6 +199,7 @@ async def respend_attack(
                 before=hit.before,
                 after=hit.after,
             )
+            choice_id = recorded.id if recorded is not None else None
             if choice_id is not None and logged.message_id is not None:
                 await repo.set_choice_message(choice_id, logged.message_id)
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
@@ -18,7 +19,7 @@ from bot.error_handler import on_view_error
 from bot.render.combat import MAX_BUTTONS, die_label
 from bot.rules.hocs.attack import HitInputs, low_damage_dice
 from bot.rules.hocs.many_dice import expected_total
-from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.combat import CombatRepository, DamageChoice
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from cogs.combat.choices import now, switch_die
@@ -114,12 +115,19 @@ def choice_view(
     return view
 
 
-async def hero_item(conn: aiosqlite.Connection, choice: DamageChoice) -> HeroDamageButton | None:
+async def hero_item(
+    conn: aiosqlite.Connection,
+    choice: DamageChoice,
+    known: Mapping[int, Character] | None = None,
+) -> HeroDamageButton | None:
     """The Hero reroll damage button: a player character's open damage roll with a die
-    below its average, while that character has a hero point."""
+    below its average, while that character has a hero point. ``known``: characters as
+    stored now (read by the command, points unchanged since)."""
     if choice.attacker_id is None or choice.expired(now()) or not low_damage_dice(choice.inputs):
         return None
-    attacker = await CharacterRepository(conn).get(choice.attacker_id)
+    attacker = (known or {}).get(choice.attacker_id) or await CharacterRepository(conn).get(
+        choice.attacker_id
+    )
     if attacker is None or attacker.kind is not CharacterKind.PC:
         return None
     if attacker.state.hero_points <= 0:
@@ -128,14 +136,20 @@ async def hero_item(conn: aiosqlite.Connection, choice: DamageChoice) -> HeroDam
 
 
 async def _choice_with_hero(
-    conn: aiosqlite.Connection, choice_id: int | None, room: int
+    conn: aiosqlite.Connection,
+    choice_id: int | None,
+    room: int,
+    choice: DamageChoice | None = None,
+    known: Mapping[int, Character] | None = None,
 ) -> list[discord.ui.Item[Any]]:
+    """``choice``: the choice ``choice_id`` as just stored (else it is read)."""
     if choice_id is None:
         return []
-    choice = await CombatRepository(conn).get_choice(int(choice_id))
+    if choice is None or choice.id != int(choice_id):
+        choice = await CombatRepository(conn).get_choice(int(choice_id))
     if choice is None:
         return []
-    hero = await hero_item(conn, choice)
+    hero = await hero_item(conn, choice, known)
     items: list[discord.ui.Item[Any]] = [hero] if hero is not None else []
     room -= len(items)
     items += choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)
@@ -143,16 +157,28 @@ async def _choice_with_hero(
 
 
 async def attack_choice_items(
-    conn: aiosqlite.Connection, logged: LoggedRoll, *, room: int
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    *,
+    room: int,
+    choice: DamageChoice | None = None,
+    known: Mapping[int, Character] | None = None,
 ) -> list[discord.ui.Item[Any]]:
     """The buttons of an attack's open damage choice: Hero reroll damage and one per
-    die (none after a miss, or once the choice has expired)."""
-    return await _choice_with_hero(conn, logged.result.get("choice_id"), room)
+    die (none after a miss, or once the choice has expired). ``choice`` and ``known``:
+    what the attack just stored and read, so neither is read again."""
+    return await _choice_with_hero(conn, logged.result.get("choice_id"), room, choice, known)
 
 
-async def damage_view(conn: aiosqlite.Connection, choice_id: int | None) -> discord.ui.View | None:
-    """A /damage reply's buttons: Hero reroll damage and the die choices (or None)."""
-    items = await _choice_with_hero(conn, choice_id, MAX_BUTTONS)
+async def damage_view(
+    conn: aiosqlite.Connection,
+    choice_id: int | None,
+    choice: DamageChoice | None = None,
+    known: Mapping[int, Character] | None = None,
+) -> discord.ui.View | None:
+    """A /damage reply's buttons: Hero reroll damage and the die choices (or None);
+    ``choice`` and ``known`` as for ``attack_choice_items``."""
+    items = await _choice_with_hero(conn, choice_id, MAX_BUTTONS, choice, known)
     if not items:
         return None
     view = discord.ui.View(timeout=None)

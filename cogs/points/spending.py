@@ -33,9 +33,8 @@ from bot.character_access import may_act_for, safe_name
 from bot.errors import UserError
 from bot.render.points import spend_line
 from bot.render.skill_roll_clash import winner_change_line
-from bot.rules.errors import RulesError
 from bot.rules.hocs.clash import ClashResult, respend_clash
-from bot.rules.hocs.determination import apply_determination_after
+from bot.rules.hocs.determination import apply_determination_after, determination_refusal
 from bot.rules.hocs.meta_currencies import button_fortune_source
 from bot.rules.hocs.pool import PoolResult, RerollSource
 from bot.rules.hocs.rolling import best_single_reroll_index, reroll_dice
@@ -87,23 +86,12 @@ class NoRollToChange(UserError):
         )
 
 
-class _Probe:
-    """A dice source for asking "would this be refused?" without a real roll."""
-
-    def roll(self, sides: int) -> int:
-        return 1
-
-
 def would_change(stored: StoredRoll, spend: Spend) -> bool:
     """Whether spending on this roll can change it (a difficulty 0 test can't change)."""
     if stored.automatic_success:
         return False
     if spend is Spend.DETERMINATION:
-        try:
-            apply_determination_after(stored.roll, _Probe())
-        except RulesError:
-            return False
-        return True
+        return determination_refusal(stored.roll) is None
     return any(die.is_failure for die in stored.roll.dice)
 
 

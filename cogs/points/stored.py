@@ -10,6 +10,7 @@ to ``spending.apply_change``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -19,7 +20,7 @@ import discord
 from bot.errors import UserError
 from bot.render.skill_roll import ClashSides, RollHeading, logged_embed
 from bot.rules.errors import RulesError
-from bot.rules.hocs.attack import AttackMode, attack_roll_from_dict
+from bot.rules.hocs.attack import AttackMode, AttackResult, AttackRoll, attack_roll_from_dict
 from bot.rules.hocs.clash import ClashSide
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.pool import PoolResult
@@ -74,8 +75,12 @@ class StoredRoll:
     name: str  # the side's name (raw user text) for buttons
 
     @classmethod
-    def load(cls, logged: LoggedRoll, side: Side | None = None) -> StoredRoll:
-        """Parse a logged roll; UserError if points can't change it (or that side)."""
+    def load(
+        cls, logged: LoggedRoll, side: Side | None = None, rolls: SideRolls | None = None
+    ) -> StoredRoll:
+        """Parse a logged roll; UserError if points can't change it (or that side).
+        ``rolls``: the sides' rolls as the command that just logged it has them (None:
+        that side rolled nothing), so they need not be parsed back from the log."""
         if logged.kind not in SPENDABLE_KINDS:
             raise UserError(
                 "Points can only be spent on /pool, /check, /clash and /attack rolls, and that"
@@ -89,7 +94,7 @@ class StoredRoll:
                 return cls(
                     logged=logged,
                     side=None,
-                    roll=PoolResult.from_dict(data["roll"]),
+                    roll=_known(rolls, None) or PoolResult.from_dict(data["roll"]),
                     difficulty=Difficulty(int(difficulty)) if difficulty is not None else None,
                     revision=revision,
                     owner_id=logged.character_id,
@@ -97,17 +102,19 @@ class StoredRoll:
                 )
             side = side or Side.A
             owner = logged.character_id if side is Side.A else opponent_id(logged)
+            known = _known(rolls, side)
             if side is Side.T:
-                roll = _threshold_roll(logged)
+                roll = known or _threshold_roll(logged)
                 name = f"{data['target']} (threshold)"
             elif logged.kind == "clash":
                 # Only the deciding round's side is needed: not the whole clash parsed.
-                final = data["clash"]["rounds"][-1]
                 heading = data["a_heading" if side is Side.A else "b_heading"]
-                roll = PoolResult.from_dict(final["a" if side is Side.A else "b"])
+                roll = known or PoolResult.from_dict(
+                    data["clash"]["rounds"][-1]["a" if side is Side.A else "b"]
+                )
                 name = str(heading["who"])
             else:
-                roll = _attack_side_roll(data, side)
+                roll = known or _attack_side_roll(data, side)
                 name = str(data["attacker" if side is Side.A else "target"])
         except UserError:
             raise
@@ -143,8 +150,39 @@ class StoredRoll:
         return stored_embed(self.logged)
 
 
+# The rolls of a logged roll's sides as its command has them (see ``StoredRoll.load``).
+SideRolls = Mapping[Side | None, PoolResult | None]
+
+
+def _known(rolls: SideRolls | None, side: Side | None) -> PoolResult | None:
+    """The side's roll from ``rolls``; None to parse it from the log instead."""
+    if rolls is None or side not in rolls:
+        return None
+    roll = rolls[side]
+    if roll is None:
+        raise UserError("That side rolled nothing to spend points on.")
+    return roll
+
+
+def attack_side_rolls(result: AttackResult) -> dict[Side | None, PoolResult | None]:
+    """An attack's rolls by side, as ``StoredRoll.load`` would read them from its log."""
+    rolls: dict[Side | None, PoolResult | None] = {}
+    for side in (Side.A, Side.B):
+        try:
+            rolls[side] = attack_side(result.roll, side)
+        except UserError:
+            rolls[side] = None
+    test = result.hit.threshold_test if result.hit is not None else None
+    rolls[Side.T] = test.roll if test is not None else None
+    return rolls
+
+
 def _attack_side_roll(data: dict[str, Any], side: Side) -> PoolResult:
-    roll = attack_roll_from_dict(data["attack"])
+    return attack_side(attack_roll_from_dict(data["attack"]), side)
+
+
+def attack_side(roll: AttackRoll, side: Side) -> PoolResult:
+    """Side a's or b's roll of an attack; UserError when that side rolled nothing."""
     if roll.mode is AttackMode.DEFENSELESS_MELEE:
         raise UserError("That attack needed no roll, so there is no roll to spend points on.")
     if roll.mode is AttackMode.DEFENSELESS_RANGED:

@@ -28,10 +28,10 @@ from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.characters import Character, CharacterRepository
-from bot.storage.combat import remember_choice_message
+from bot.storage.combat import DamageChoice, remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
-from cogs.points.stored import Side, StoredRoll
+from cogs.points.stored import Side, SideRolls, StoredRoll
 
 log = logging.getLogger(__name__)
 
@@ -106,12 +106,16 @@ def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.
 
 
 async def spend_items(
-    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    known: Mapping[int, Character] | None = None,
+    rolls: SideRolls | None = None,
 ) -> list[RollSpendButton]:
     """The spend buttons of a stored roll: for a clash or attack, each side's own row,
     labelled with its name, for what that side's character has and could change.
     ``known``: characters as they are stored now (the command just read them and spent
-    nothing of theirs since), so they need not be read again."""
+    nothing of theirs since), so they need not be read again; ``rolls``: the sides'
+    rolls as the command that logged them has them (``StoredRoll.load``)."""
     repo = CharacterRepository(conn)
     sides: tuple[Side | None, ...] = (None,)
     if logged.kind == "clash":
@@ -121,7 +125,7 @@ async def spend_items(
     items: list[RollSpendButton] = []
     for side in sides:
         try:
-            stored = StoredRoll.load(logged, side)
+            stored = StoredRoll.load(logged, side, rolls)
         except UserError:
             continue  # that side rolled nothing points could change
         owner = stored.owner_id
@@ -141,12 +145,18 @@ def escape_button(name: str) -> str:
 
 
 async def roll_view(
-    conn: aiosqlite.Connection, logged: LoggedRoll, known: Mapping[int, Character] | None = None
+    conn: aiosqlite.Connection,
+    logged: LoggedRoll,
+    known: Mapping[int, Character] | None = None,
+    rolls: SideRolls | None = None,
+    *,
+    choice: DamageChoice | None = None,
 ) -> discord.ui.View | None:
     """Every button a stored roll carries now (an attack's die choices after its spends);
-    ``known`` as for ``spend_items``."""
+    ``known`` and ``rolls`` as for ``spend_items``; ``choice``: an attack's damage choice
+    as just stored (else it is read)."""
     items: list[discord.ui.Item[Any]] = []
-    for button in await spend_items(conn, logged, known):
+    for button in await spend_items(conn, logged, known, rolls):
         if button.side is not None:
             button.row = ROWS[button.side]  # one row per side
         items.append(button)
@@ -155,7 +165,8 @@ async def roll_view(
         from cogs.combat.views import attack_choice_items
 
         # The die choices take the two rows left under the sides' rows.
-        for index, item in enumerate(await attack_choice_items(conn, logged, room=10)):
+        choices = await attack_choice_items(conn, logged, room=10, choice=choice, known=known)
+        for index, item in enumerate(choices):
             item.row = 3 + index // 5
             items.append(item)
     if not items:

@@ -14,6 +14,7 @@ from bot.storage.roll_log import RollLogRepository
 from cogs.declared_options import Chosen, takes
 from cogs.odds_preview import check_odds_rerolls, clash_preview
 from cogs.points.common import character_choices
+from cogs.points.stored import Side
 from cogs.skill_rolls.clash_sides import clash_setup, opponent_choices
 from cogs.skill_rolls.common import (
     determination_note,
@@ -78,7 +79,11 @@ class ClashCommands:
                 character_id=mine.id,
                 opponent_id=rival.id if rival else None,
             )
-            view = await buttons_for(conn, logged.id, logged, unspent=(mine, rival))
+            final = result.final
+            view = await buttons_for(
+                conn, logged.id, logged, unspent=(mine, rival),
+                rolls={Side.A: final.a, Side.B: final.b},
+            )  # fmt: skip
         embed = clash_embed(sides, result)
         if o.odds:
             # The specs are known only in the transaction; their odds don't depend on the dice.

@@ -25,6 +25,7 @@ from bot.storage.campaigns import Campaign
 from bot.storage.characters import Character
 from bot.storage.roll_log import LoggedRoll as StoredLog
 from bot.storage.roll_log import remember_message
+from cogs.points.stored import SideRolls
 from cogs.points.views import roll_view, view_for_roll
 from cogs.skill_rolls.common import log_roll_row
 
@@ -37,16 +38,18 @@ async def buttons_for(
     logged: StoredLog | None = None,
     *,
     unspent: tuple[Character | None, ...] = (),
+    rolls: SideRolls | None = None,
 ) -> discord.ui.View | None:
     """The buttons a fresh roll gets: what its characters have and could change it (or None).
     ``logged``: the row just written, if the caller has it (else it is read).
     ``unspent``: the roll's characters as this transaction read them, so they are not
     read again. Exact even after a determination point spent before the roll: that is
     the only change since, and a roll that has one can't take another (so no button
-    depends on the count); hero and fortune points are as read."""
+    depends on the count); hero and fortune points are as read. ``rolls``: the rolls
+    just logged, by side, so they are not parsed back (``StoredRoll.load``)."""
     if logged is None:
         return await view_for_roll(conn, roll_id)
-    return await roll_view(conn, logged, {c.id: c for c in unspent if c is not None})
+    return await roll_view(conn, logged, {c.id: c for c in unspent if c is not None}, rolls)
 
 
 async def reply(
@@ -121,5 +124,5 @@ async def roll_and_log(
         conn, ctx, kind=kind, heading=heading, roll=roll, difficulty=difficulty,
         expression=expression, character=character, secret=secret,
     )  # fmt: skip
-    view = await buttons_for(conn, logged.id, logged, unspent=(character,))
+    view = await buttons_for(conn, logged.id, logged, unspent=(character,), rolls={None: roll})
     return LoggedRoll(logged.id, heading, roll, difficulty, view)

@@ -102,9 +102,6 @@ async def test_reads_and_writes_cost_one_round_trip_each(db: Database) -> None:
         assert list(found) == [character_id] and calls.count == 1
 
 
-BEGIN = ["PRAGMA busy_timeout = 0", "BEGIN IMMEDIATE", "PRAGMA busy_timeout = 10000"]
-
-
 async def test_a_transaction_makes_no_round_trip_to_the_worker(db: Database) -> None:
     character_id = await mira(db)
     connection: Any = db.connection
@@ -112,10 +109,36 @@ async def test_a_transaction_makes_no_round_trip_to_the_worker(db: Database) -> 
     before = connection.worker_calls
     async with db.transaction() as conn:
         await CharacterRepository(conn).get(character_id)
+    switches = connection.pragma_statements
     async with db.read() as conn:
         await CampaignRepository(conn).get_or_create(GUILD)
+    async with db.transaction() as conn:
+        await CharacterRepository(conn).get(character_id)
     assert connection.worker_calls == before
-    assert calls.sql[:3] == BEGIN and calls.sql[4:] == ["COMMIT", "BEGIN", calls.sql[6], "ROLLBACK"]
+    assert connection.pragma_statements == switches  # no busy_timeout per transaction
+    assert calls.sql == [
+        "BEGIN IMMEDIATE", calls.sql[1], "COMMIT",
+        "BEGIN", calls.sql[4], "ROLLBACK",
+        "BEGIN IMMEDIATE", calls.sql[7], "COMMIT",
+    ]  # fmt: skip
+
+
+async def busy_timeout(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA busy_timeout") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def test_the_busy_timeout_is_zero_on_the_loop_and_waits_on_the_worker(db: Database) -> None:
+    # On the loop's thread a wait would stop the bot: a locked file must fail at once
+    # there (and BEGIN IMMEDIATE then goes to the worker, which may wait).
+    async with db.read() as conn:
+        assert await busy_timeout(conn) == 0
+    assert await busy_timeout(db.connection) == 10_000  # not inline: on the worker
+    async with db.transaction() as conn:
+        assert await busy_timeout(conn) == 0
+    assert await busy_timeout(db.connection) == 10_000
 
 
 async def test_a_busy_write_lock_is_awaited_on_the_worker_not_the_loop(

@@ -25,7 +25,7 @@ from bot.storage.database import Database
 from bot.storage.encounters import EncounterRepository, EncounterStamp
 from bot.storage.roll_log import RollLogRepository, remember_message
 from tests.storage.test_encounters import CHANNEL, GUILD, busy_state
-from tests.storage.test_fastpath import BEGIN, Calls, mira
+from tests.storage.test_fastpath import Calls, mira
 from tests.support.pg_fixtures import open_raw
 
 
@@ -188,8 +188,8 @@ async def test_a_deferred_write_rides_in_the_next_transaction(db: Database) -> N
     calls = Calls(db.connection)
     async with db.transaction():
         pass
-    assert calls.sql[:3] == BEGIN and calls.sql[3].startswith("UPDATE roll_log")
-    assert calls.sql[4:] == ["COMMIT"]
+    assert calls.sql[0] == "BEGIN IMMEDIATE" and calls.sql[1].startswith("UPDATE roll_log")
+    assert calls.sql[2:] == ["COMMIT"]
     assert await message_of(db, roll_id) == 1234
 
 

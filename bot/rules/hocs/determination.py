@@ -25,40 +25,55 @@ from bot.rules.hocs.pool import SIDES, DieOrigin, PoolResult
 from bot.rules.hocs.rolling import explosion_chain, optimise, throw_die
 
 
-def apply_determination_after(result: PoolResult, dice: Dice) -> PoolResult:
-    """Spend a determination point on a finished roll; raises RulesError if it would not help."""
+def determination_refusal(result: PoolResult) -> str | None:
+    """Why a determination point spent on this finished roll would change nothing (the
+    refusal ``apply_determination_after`` raises), or None when it would help. No dice:
+    asking costs no roll (every fresh roll's buttons ask)."""
     spec = result.spec
     if spec.determination:
-        raise RulesError("A determination point is already on this roll; you keep this one.")
-    new_spec = replace(spec, determination=True)
-    dice_rolls = list(result.dice)
-
+        return "A determination point is already on this roll; you keep this one."
     if spec.net > 0:
-        index = next(i for i, d in enumerate(dice_rolls) if d.origin is DieOrigin.BOON)
-        boon = dice_rolls[index]
+        boon = next(d for d in result.dice if d.origin is DieOrigin.BOON)
         if boon.rolled_face != SIDES:
-            raise RulesError(
+            return (
                 "Boons do not stack and your boon die did not roll a 6, so a determination "
                 "point would change nothing; you keep it."
             )
-        dice_rolls[index] = replace(
-            boon, origin=DieOrigin.DETERMINATION, explosions=explosion_chain(dice)
-        )
-    elif spec.net == 0:
-        dice_rolls.append(throw_die(DieOrigin.DETERMINATION, dice, added_after_roll=True))
-    elif new_spec.dice_count > spec.dice_count:
-        dice_rolls.append(throw_die(DieOrigin.BASE, dice, added_after_roll=True))
-    elif new_spec.dice_count == 0:
-        raise RulesError(
+        return None
+    if spec.net == 0:
+        return None
+    new_spec = replace(spec, determination=True)
+    if new_spec.dice_count > spec.dice_count:
+        return None
+    if new_spec.dice_count == 0:
+        return (
             "Even with one more boon the banes leave no dice to roll, so a determination "
             "point would change nothing; you keep it."
         )
-    else:
-        raise RulesError(
-            f"With {-spec.net - 1} bane(s) left after one more boon you still lose "
-            f"{-new_spec.dice_change}d6, so a determination point would change nothing; "
-            "you keep it."
+    return (
+        f"With {-spec.net - 1} bane(s) left after one more boon you still lose "
+        f"{-new_spec.dice_change}d6, so a determination point would change nothing; "
+        "you keep it."
+    )
+
+
+def apply_determination_after(result: PoolResult, dice: Dice) -> PoolResult:
+    """Spend a determination point on a finished roll; raises RulesError if it would not help."""
+    refusal = determination_refusal(result)
+    if refusal is not None:
+        raise RulesError(refusal)
+    spec = result.spec
+    new_spec = replace(spec, determination=True)
+    dice_rolls = list(result.dice)
+    if spec.net > 0:  # (its boon die rolled a 6: it becomes the determination die)
+        index = next(i for i, d in enumerate(dice_rolls) if d.origin is DieOrigin.BOON)
+        dice_rolls[index] = replace(
+            dice_rolls[index], origin=DieOrigin.DETERMINATION, explosions=explosion_chain(dice)
         )
+    elif spec.net == 0:
+        dice_rolls.append(throw_die(DieOrigin.DETERMINATION, dice, added_after_roll=True))
+    else:  # (one more boon brings back a die the banes had removed)
+        dice_rolls.append(throw_die(DieOrigin.BASE, dice, added_after_roll=True))
     return PoolResult(
         spec=new_spec, dice=optimise(dice_rolls, new_spec, dice), determination_after=True
     )

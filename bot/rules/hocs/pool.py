@@ -8,10 +8,10 @@ in ``rolling.py``; these are plain values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.rules.errors import RulesError
 from bot.rules.hocs.modifiers import (
@@ -20,6 +20,28 @@ from bot.rules.hocs.modifiers import (
     check_count,
     dice_change_for_net,
 )
+
+_T = TypeVar("_T")
+
+
+class derived(Generic[_T]):
+    """``functools.cached_property`` without its lock (a frozen value's derived fields
+    are the same whoever computes them first), so a first read costs one call."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> _T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        # (Stored in the instance: later reads find it there and never come here.)
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
 
 SUCCESS_FACE = 4
 SIDES = 6
@@ -52,7 +74,11 @@ def _check_face(face: object) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class DieRoll:
-    """One d6 of a skill pool with everything that happened to it."""
+    """One d6 of a skill pool with everything that happened to it.
+
+    What it shows is derived once per die (``derived``: a frozen value never
+    changes): the optimiser, the clash and the renderer ask it dozens of times a roll.
+    """
 
     origin: DieOrigin
     first_face: int
@@ -73,7 +99,7 @@ class DieRoll:
         if self.focus and self.guaranteed:
             raise RulesError("A die cannot take both focus and a guaranteed success.")
 
-    @property
+    @derived
     def rolled_face(self) -> int:
         """The face showing before focus or a guaranteed success: the latest throw."""
         return self.rerolls[-1].face if self.rerolls else self.first_face
@@ -82,29 +108,29 @@ class DieRoll:
     def reroll_face(self) -> int | None:
         return self.rerolls[-1].face if self.rerolls else None
 
-    @property
+    @derived
     def talent_rerolled(self) -> bool:
         return any(r.source is RerollSource.TALENT for r in self.rerolls)
 
-    @property
+    @derived
     def final_face(self) -> int:
         if self.guaranteed:
             return SUCCESS_FACE
         return self.rolled_face + (1 if self.focus else 0)
 
-    @property
+    @derived
     def final_faces(self) -> tuple[int, ...]:
         return (self.final_face, *self.explosions)
 
-    @property
+    @derived
     def successes(self) -> int:
         return sum(1 for face in self.final_faces if face >= SUCCESS_FACE)
 
-    @property
+    @derived
     def sixes(self) -> int:
         return sum(1 for face in self.final_faces if face == SIDES)
 
-    @property
+    @derived
     def is_failure(self) -> bool:
         """The die's own face (not its chain) is not a success."""
         return self.final_face < SUCCESS_FACE
@@ -231,11 +257,11 @@ class PoolResult:
         """Banes (or an empty pool) left nothing to roll: 0 successes, no roll made."""
         return not self.dice
 
-    @property
+    @derived
     def successes(self) -> int:
         return sum(d.successes for d in self.dice)
 
-    @property
+    @derived
     def sixes(self) -> int:
         return sum(d.sixes for d in self.dice)
 

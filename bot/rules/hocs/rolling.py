@@ -115,7 +115,9 @@ def _assign_focus_and_guarantees(dice_rolls: list[DieRoll], spec: PoolSpec) -> N
         [d.rolled_face for d in dice_rolls], focus=spec.focus, guaranteed=spec.guaranteed
     )
     for i, die in enumerate(dice_rolls):
-        dice_rolls[i] = replace(die, focus=i in focused, guaranteed=i in guaranteed)
+        focus, sure = i in focused, i in guaranteed
+        if die.focus != focus or die.guaranteed != sure:  # (replace is slow; most dice keep)
+            dice_rolls[i] = replace(die, focus=focus, guaranteed=sure)
 
 
 def optimise(

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
-from bot.rules.hocs.determination import apply_determination_after
+from bot.rules.hocs.determination import apply_determination_after, determination_refusal
 from bot.rules.hocs.modifiers import dice_change
 from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.rules.hocs.rolling import best_single_reroll_index, reroll_dice, roll_pool
@@ -95,3 +95,19 @@ def test_round_trip_through_json(spec: PoolSpec, script: list[int]) -> None:
         return
     assert after.successes >= result.successes or after.dice[-1].added_after_roll
     assert PoolResult.from_dict(after.to_dict()) == after
+
+
+@FAST
+@given(spec=specs, script=faces)
+def test_determination_refusal_says_exactly_what_spending_would_raise(
+    spec: PoolSpec, script: list[int]
+) -> None:
+    # The buttons ask determination_refusal (no dice) instead of trying the spend.
+    result = roll_pool(spec, ScriptedDice(script))
+    refusal = determination_refusal(result)
+    try:
+        apply_determination_after(result, ScriptedDice(script))
+    except RulesError as exc:
+        assert refusal == str(exc)
+    else:
+        assert refusal is None
