@@ -167,30 +167,6 @@ class CombatRepository:
 
     # --- damage-die choices ---
 
-    async def create_choice(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        attacker_id: int | None,
-        target_id: int | None,
-        intro: dict[str, Any],
-        inputs: HitInputs,
-        rolls: PriorRolls,
-        chosen_index: int,
-        before: Vitals | None,
-        after: Vitals | None,
-        now: datetime,
-    ) -> int:
-        """Store an open choice (and drop expired ones, at most once a minute); its id."""
-        choice = await self.add_choice(
-            guild_id=guild_id, channel_id=channel_id, user_id=user_id, attacker_id=attacker_id,
-            target_id=target_id, intro=intro, inputs=inputs, rolls=rolls,
-            chosen_index=chosen_index, before=before, after=after, now=now,
-        )  # fmt: skip
-        return choice.id
-
     async def add_choice(
         self,
         *,
@@ -207,8 +183,9 @@ class CombatRepository:
         after: Vitals | None,
         now: datetime,
     ) -> DamageChoice:
-        """``create_choice``, returning the choice as stored (its buttons are drawn from
-        it at once: no read-back). The values are the caller's: it must not change them."""
+        """Store an open choice (and drop expired ones, at most once a minute), returning
+        it as stored: its buttons are drawn from it at once, with no read-back. The values
+        are the caller's: it must not change them."""
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
             await run(

@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,7 +148,8 @@ async def test_choices_are_stored_updated_and_expire(db: Database) -> None:
     start = datetime(2030, 1, 1, tzinfo=UTC)
     async with db.transaction() as conn:
         repo = CombatRepository(conn)
-        choice_id = await repo.create_choice(
+        choice_id = await _new_choice(
+            repo,
             guild_id=GUILD,
             channel_id=7,
             user_id=1,
@@ -174,12 +176,16 @@ async def test_choices_are_stored_updated_and_expire(db: Database) -> None:
         changed = await repo.get_choice(choice_id)
         assert changed is not None and changed.chosen_index == 0 and changed.after is None
         # Creating another choice later clears the expired ones.
-        await repo.create_choice(
+        await repo.add_choice(
             guild_id=GUILD, channel_id=7, user_id=1, attacker_id=None, target_id=None,
             intro={}, inputs=inputs, rolls=PriorRolls(), chosen_index=0, before=None,
             after=None, now=start + timedelta(hours=1),
         )  # fmt: skip
         assert await repo.get_choice(choice_id) is None
+
+
+async def _new_choice(repo: CombatRepository, **fields: Any) -> int:
+    return (await repo.add_choice(**fields)).id
 
 
 async def test_deleting_the_target_deletes_its_choices(db: Database) -> None:
@@ -188,7 +194,7 @@ async def test_deleting_the_target_deletes_its_choices(db: Database) -> None:
     inputs = roll_inputs(raw_damage_pool((8, 6), types=PHYSICAL, lethal=True), PHYSICAL, dice)
     async with db.transaction() as conn:
         repo = CombatRepository(conn)
-        choice_id = await repo.create_choice(
+        choice_id = await _new_choice(repo,
             guild_id=GUILD, channel_id=7, user_id=1, attacker_id=None, target_id=gob.id,
             intro={}, inputs=inputs, rolls=PriorRolls(), chosen_index=0, before=Vitals(hp=10),
             after=Vitals(hp=5), now=datetime.now(UTC),
