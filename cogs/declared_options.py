@@ -7,8 +7,8 @@ changed in one place changes in both. The callback is written ``async def cmd(se
 ctx, o)`` and gets the options, as chosen, in the namespace ``o`` (``o.boons``).
 
 An option that exists only on the roll (``secret``, ``odds``) is marked ``roll_only``;
-one whose bound or help differs on the odds twin carries ``odds_kind``/``odds_help``;
-``odds_twin`` makes the twin's tuple from the roll's.
+one whose bound, help or default differs on the odds twin carries ``odds_kind``/
+``odds_help``/``odds_default``; ``odds_twin`` makes the twin's tuple from the roll's.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext.commands.parameters import Parameter, Signature
 
 REQUIRED: Any = inspect.Parameter.empty
+_SAME: Any = object()  # odds_default when the twin's default is the roll's
 _KIND = inspect.Parameter.POSITIONAL_OR_KEYWORD
 
 
@@ -44,6 +45,8 @@ class Opt:
     odds_help: str | None = None
     roll_only: bool = False
     complete: Any = None  # an autocomplete function (interaction, current) → choices
+    # A roll's required option the twin may leave out (/odds attack's target: raw numbers).
+    odds_default: Any = _SAME
 
     def parameter(self) -> Parameter:
         return Parameter(self.name, _KIND, default=self.default, annotation=self.kind)
@@ -53,6 +56,7 @@ class Opt:
             self,
             kind=self.kind if self.odds_kind is None else self.odds_kind,
             help=self.help if self.odds_help is None else self.odds_help,
+            default=self.default if self.odds_default is _SAME else self.odds_default,
         )
 
 

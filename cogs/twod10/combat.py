@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Literal
 
-from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
@@ -35,21 +33,17 @@ from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from cogs.declared_options import Chosen, takes
 from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo
 from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
 from cogs.twod10.combat_options import (
+    ATTACK_OPTIONS,
     ATTACK_RULINGS,
-    Bonus,
-    Edge,
-    Name,
     SituationFlags,
-    Text,
     parse_situation,
-    situation_names,
     split_names,
     user_rules_error,
-    weapon_names,
 )
 from cogs.twod10.combat_tracker import after_attack, tracker_here
 from cogs.twod10.combat_tracker import save as save_tracker
@@ -59,34 +53,10 @@ from cogs.twod10.encumbrance_state import (
     encumbrance_points,
     item_damage_note,
 )
-from cogs.twod10.options import character_names
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
-DefenseChoice = Literal["finesse", "strength", "mind"]
-ParryChoice = Literal["melee", "ranged"]
-
-OPTION_HELP = {
-    "target": "Character attacked",
-    "weapon": "A weapon on the sheet, Unarmed or Improvised <size> (default: first weapon)",
-    "maneuver": "Special maneuver (disadvantage, one damage category lower)",
-    "defense": "Defense the maneuver targets (default: its first)",
-    "finesse": "Attack with finesse (light/one-handed melee, brawl)",
-    "thrown": "Throw the weapon",
-    "two_handed": "Hold a one-handed weapon in two hands (d10)",
-    "offhand": "The light weapon in your offhand",
-    "block": "The target blocks with its shield (halves the damage)",
-    "parry": "The target parries with finesse + melee or ranged",
-    "situation": "e.g. flanking, into melee, soft cover 2, low light (comma separated)",
-    "melee_with": "Into melee: the others in that melee, comma separated, in order",
-    "advantage": "Other advantages the GM grants",
-    "disadvantage": "Other disadvantages the GM imposes",
-    "bonus": "Another modifier the GM applies",
-    "character": "Attacker (default: your active one)",
-    "odds": "Show the exact chance to hit and the expected damage before the dice",
-}
 
 
 def situation_for(
@@ -128,55 +98,33 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
 
     @commands.hybrid_command(name="attack", extras={"rulings": [*ATTACK_RULINGS, *AMMO_RULINGS]})
     @commands.guild_only()
-    @app_commands.describe(**OPTION_HELP)
-    @app_commands.autocomplete(
-        target=character_names, character=character_names, weapon=weapon_names,
-        situation=situation_names,
-    )  # fmt: skip
-    async def attack(
-        self,
-        ctx: Ctx,
-        target: Name,
-        weapon: Text = None,  # type: ignore[assignment]
-        maneuver: ManeuverChoice | None = None,
-        defense: DefenseChoice | None = None,
-        finesse: bool = False,
-        thrown: bool = False,
-        two_handed: bool = False,
-        offhand: bool = False,
-        block: bool = False,
-        parry: ParryChoice | None = None,
-        situation: Text = None,  # type: ignore[assignment]
-        melee_with: Text = None,  # type: ignore[assignment]
-        advantage: Edge = 0,
-        disadvantage: Edge = 0,
-        bonus: Bonus = 0,
-        character: Name = None,  # type: ignore[assignment]
-        odds: bool = False,
-    ) -> None:
+    @takes(*ATTACK_OPTIONS)
+    async def attack(self, ctx: Ctx, o: Chosen) -> None:
         """Attack a character: the 2d10 roll, the damage dice it moves, armor, the target's HP."""
         if ctx.guild is None:
             raise GuildOnly()
-        flags = parse_situation(situation)
-        names = split_names(melee_with)
+        flags = parse_situation(o.situation)
+        names = split_names(o.melee_with)
         if names and not flags.into_melee:
             raise UserError("melee_with: names those in a melee you shoot into: add into melee.")
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
-            attacker = await resolve_sheet(conn, campaign, ctx.author, character, "attack with it")
-            victim = await find_sheet(conn, ctx.guild.id, ctx.author.id, target)
+            attacker = await resolve_sheet(
+                conn, campaign, ctx.author, o.character, "attack with it"
+            )
+            victim = await find_sheet(conn, ctx.guild.id, ctx.author.id, o.target)
             for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
                 if sheet.has(TwoD10Condition.DEAD):
                     raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
             if victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
             others = [await find_sheet(conn, ctx.guild.id, ctx.author.id, n) for n in names]
-            if {attacker.id, victim.id} & {o.id for o in others}:
+            if {attacker.id, victim.id} & {s.id for s in others}:
                 raise UserError(
                     "melee_with: names the others in that melee, not you or the target."
                 )
             shield = victim.character.shield
-            if block:
+            if o.block:
                 if shield is None:
                     raise UserError(f"{safe(victim.name)} has no shield to block with.")
                 used = await ShieldBlockRepository(conn).used(victim.id, shield.name)
@@ -184,7 +132,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     raise ShieldBroken(victim.name, shield.name)
             view = await tracker_here(conn, ctx.guild.id, ctx.channel.id)
             waiting = view.parry_waiting(victim.id) if view is not None else 0
-            if waiting and parry is not None:
+            if waiting and o.parry is not None:
                 raise UserError(
                     f"{safe(victim.name)}'s parry ({waiting}) waits on the tracker and is used"
                     " by itself: attack without parry:."
@@ -192,17 +140,17 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             loads = await encumbrance_points(conn, [attacker, victim, *others])
             try:
                 wielded = wielded_for(
-                    attacker.character, weapon, thrown=thrown, two_handed=two_handed,
-                    offhand=offhand,
+                    attacker.character, o.weapon, thrown=o.thrown, two_handed=o.two_handed,
+                    offhand=o.offhand,
                 )  # fmt: skip
                 # A ranged attack can't be parried, so a waiting parry stays for the next.
                 tracker_parry = waiting if wielded.kind not in MISSILE else 0
-                parry_points = tracker_parry or self._parry(victim, parry)
+                parry_points = tracker_parry or self._parry(victim, o.parry)
                 result, preview = self._roll(
-                    attacker, victim, others, flags, wielded=wielded, maneuver=maneuver,
-                    defense=defense, finesse=finesse, block=block, parry=parry_points,
-                    advantage=advantage, disadvantage=disadvantage, bonus=bonus, odds=odds,
-                    loads=loads,
+                    attacker, victim, others, flags, wielded=wielded, maneuver=o.maneuver,
+                    defense=o.defense, finesse=o.finesse, block=o.block, parry=parry_points,
+                    advantage=o.advantage, disadvantage=o.disadvantage, bonus=o.bonus,
+                    odds=o.odds, loads=loads,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -212,7 +160,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             if result.stray is not None and result.stray.new_target is not None:
                 hit = others[result.stray.new_target - 1]
             report = await apply_attack(
-                conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=block
+                conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=o.block
             )
             if ammo_use is not None:  # the reply's line and the roll log's record
                 report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())

@@ -2,12 +2,15 @@
 
 The rarely used situation flags share one ``situation`` text option read from a fixed
 vocabulary (autocomplete offers it), so /attack stays well under Discord's 25 options.
+/attack's options are declared once (``ATTACK_OPTIONS``); /odds attack is made from
+the same declarations (``cogs.twod10.odds_attacker``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -21,6 +24,8 @@ from bot.rules.twod10.maneuvers import Hands
 from bot.rules.twod10.ranged import Light
 from bot.rules.twod10.rulings import ruling
 from bot.storage.twod10_characters import TwoD10CharacterRepository
+from cogs.declared_options import Opt
+from cogs.twod10.options import character_names
 
 MAX_NAME = 64
 Name = commands.Range[str, 1, MAX_NAME]
@@ -29,6 +34,10 @@ Edge = commands.Range[int, 0, 5]
 Bonus = commands.Range[int, -10, 10]
 MAX_HP_CHANGE = 999
 MAX_MELEE_OTHERS = 8  # the stray d8 can pick at most eight others
+
+ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
+DefenseChoice = Literal["finesse", "strength", "mind"]
+ParryChoice = Literal["melee", "ranged"]
 
 UNARMED = "Unarmed"
 IMPROVISED = {f"Improvised {size.value}": size for size in Size}
@@ -154,6 +163,50 @@ async def weapon_names(
     names += [UNARMED, *IMPROVISED]
     text = current.strip().lower()
     return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
+
+
+# /attack's options, declared once in three runs so that /odds attack can put its own
+# (melee_others, the raw target and attacker numbers) between them: the aim, the GM's
+# edge, the attacker. Their order is the slash command's.
+ATTACK_AIM = (
+    Opt("target", Name, help="Character attacked", complete=character_names,
+        odds_default=None,  # /odds attack takes raw numbers instead
+        odds_help="Character attacked (or give target_defense for raw numbers)"),
+    Opt("weapon", Text, None,
+        "A weapon on the sheet, Unarmed or Improvised <size> (default: first weapon)",
+        complete=weapon_names),
+    Opt("maneuver", ManeuverChoice | None, None,
+        "Special maneuver (disadvantage, one damage category lower)"),
+    Opt("defense", DefenseChoice | None, None, "Defense the maneuver targets (default: its first)"),
+    Opt("finesse", bool, False, "Attack with finesse (light/one-handed melee, brawl)"),
+    Opt("thrown", bool, False, "Throw the weapon"),
+    Opt("two_handed", bool, False, "Hold a one-handed weapon in two hands (d10)"),
+    Opt("offhand", bool, False, "The light weapon in your offhand"),
+    Opt("block", bool, False, "The target blocks with its shield (halves the damage)"),
+    Opt("parry", ParryChoice | None, None, "The target parries with finesse + melee or ranged",
+        odds_help="The target (a sheet) parries with finesse + melee or ranged"),
+    Opt("situation", Text, None,
+        "e.g. flanking, into melee, soft cover 2, low light (comma separated)",
+        complete=situation_names),
+)  # fmt: skip
+MELEE_WITH = Opt("melee_with", Text, None,
+                 "Into melee: the others in that melee, comma separated, in order",
+                 roll_only=True)  # fmt: skip
+ATTACK_EDGE = (
+    Opt("advantage", Edge, 0, "Other advantages the GM grants"),
+    Opt("disadvantage", Edge, 0, "Other disadvantages the GM imposes"),
+    Opt("bonus", Bonus, 0, "Another modifier the GM applies"),
+)
+ATTACKER = Opt("character", Name, None, "Attacker (default: your active one)",
+               complete=character_names)  # fmt: skip
+ATTACK_OPTIONS = (
+    *ATTACK_AIM,
+    MELEE_WITH,
+    *ATTACK_EDGE,
+    ATTACKER,
+    Opt("odds", bool, False, "Show the exact chance to hit and the expected damage before the"
+        " dice", roll_only=True),
+)  # fmt: skip
 
 
 _HP_CHANGE = re.compile(r"^(?:(?P<set>set)\s*)?(?P<amount>[+-]?\d{1,4})$")

@@ -14,7 +14,6 @@ from fractions import Fraction
 
 import aiosqlite
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
@@ -41,40 +40,21 @@ from bot.storage.twod10_characters import (
 )
 from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
 from cogs.declared_options import Chosen, odds_twin, pick, takes
-from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
-from cogs.twod10.combat import (
-    OPTION_HELP,
-    DefenseChoice,
-    ManeuverChoice,
-    ParryChoice,
-    situation_for,
-)
-from cogs.twod10.combat_options import (
-    MAX_MELEE_OTHERS,
-    Bonus,
-    Edge,
-    Name,
-    Text,
-    parse_situation,
-    situation_names,
-    user_rules_error,
-)
+from cogs.twod10.combat import situation_for
+from cogs.twod10.combat_options import parse_situation, user_rules_error
 from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points, load_encumbrance
 from cogs.twod10.odds_attacker import (
-    RAW_HELP,
+    ODDS_ATTACK_OPTIONS,
     RAW_RULING,
     attacker_for,
     check_raw,
-    odds_weapon_names,
 )
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
     PARTY_OPTIONS,
     TASK_OPTIONS,
     Against,
-    Rank,
-    Score,
     chances,
     resolve_against,
     task_numbers,
@@ -101,21 +81,6 @@ PARTY_RULING = (
 )
 TASK_ODDS_RULINGS = [ODDS_RULING, _RULES[0], *RULINGS["task"][:4]]
 ATTACK_ODDS_RULINGS = [ODDS_RULING, *_RULES, TRACKER_RULING, RAW_RULING]
-
-ATTACK_HELP = {
-    k: v
-    for k, v in OPTION_HELP.items()
-    if k not in ("melee_with", "target", "block", "parry", "odds")
-} | {
-    "target": "Character attacked (or give target_defense for raw numbers)",
-    "block": "The target blocks with its shield (halves the damage)",
-    "parry": "The target (a sheet) parries with finesse + melee or ranged",
-    "melee_others": "Into melee: how many others are in that melee (for the stray d8)",
-    "target_defense": "Raw numbers: the defense the attack is against (-10 to 30)",
-    "reduction": "Raw numbers: the target's damage reduction (0 to 40)",
-    "armored": "Raw numbers: the target wears armor (axes roll twice only against the unarmored)",
-    **RAW_HELP,
-}
 
 
 class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
@@ -152,91 +117,64 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
 
     @odds.command(name="attack", extras={"rulings": ATTACK_ODDS_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(**ATTACK_HELP)
-    @app_commands.autocomplete(
-        target=options.character_names, character=options.character_names,
-        weapon=odds_weapon_names, situation=situation_names,
-    )  # fmt: skip
-    async def odds_attack(
-        self,
-        ctx: Ctx,
-        target: Name = None,  # type: ignore[assignment]
-        weapon: Text = None,  # type: ignore[assignment]
-        maneuver: ManeuverChoice | None = None,
-        defense: DefenseChoice | None = None,
-        finesse: bool = False,
-        thrown: bool = False,
-        two_handed: bool = False,
-        offhand: bool = False,
-        block: bool = False,
-        parry: ParryChoice | None = None,
-        situation: Text = None,  # type: ignore[assignment]
-        melee_others: commands.Range[int, 0, MAX_MELEE_OTHERS] = 0,
-        advantage: Edge = 0,
-        disadvantage: Edge = 0,
-        bonus: Bonus = 0,
-        target_defense: commands.Range[int, -10, 30] = None,  # type: ignore[assignment]
-        reduction: commands.Range[int, 0, 40] = None,  # type: ignore[assignment]
-        armored: bool | None = None,
-        character: Name = None,  # type: ignore[assignment]
-        score: Score = None,  # type: ignore[assignment]
-        rank: Rank = None,  # type: ignore[assignment]
-        strength_score: Score = None,  # type: ignore[assignment]
-    ) -> None:
+    @takes(*ODDS_ATTACK_OPTIONS)
+    async def odds_attack(self, ctx: Ctx, o: Chosen) -> None:
         """The chance of each to-hit band of an /attack and the damage it deals, with a chart."""
         guild = guild_of(ctx)
-        check_raw(score=score, rank=rank, strength_score=strength_score, character=character)
-        raw = target_defense is not None
-        if raw == (target is not None):
+        check_raw(
+            score=o.score, rank=o.rank, strength_score=o.strength_score, character=o.character
+        )
+        raw = o.target_defense is not None
+        if raw == (o.target is not None):
             raise UserError("Name a target, or give target_defense for raw numbers (not both).")
-        if not raw and (reduction is not None or armored is not None):
+        if not raw and (o.reduction is not None or o.armored is not None):
             raise UserError("reduction and armored go with target_defense: the sheet has its own.")
-        if raw and parry is not None:
+        if raw and o.parry is not None:
             raise UserError("parry needs a target's sheet; with raw numbers put it in bonus.")
-        flags = parse_situation(situation)
-        if melee_others and not flags.into_melee:
+        flags = parse_situation(o.situation)
+        if o.melee_others and not flags.into_melee:
             raise UserError("melee_others counts those in a melee you shoot into: add into melee.")
         async with self.bot.db.read() as conn:
             campaign = await campaign_for_reading(conn, guild)
-            attacker = None if score is not None else await find_sheet(
-                conn, guild.id, ctx.author.id, character
+            attacker = None if o.score is not None else await find_sheet(
+                conn, guild.id, ctx.author.id, o.character
             )  # fmt: skip
-            victim = None if raw else await find_sheet(conn, guild.id, ctx.author.id, target)
+            victim = None if raw else await find_sheet(conn, guild.id, ctx.author.id, o.target)
             for sheet, role in ((attacker, "attack"), (victim, "be attacked")):
                 if sheet is not None and sheet.has(TwoD10Condition.DEAD):
                     raise UserError(f"{safe(sheet.name)} is dead and can't {role}.")
             if victim is not None and attacker is not None and victim.id == attacker.id:
                 raise UserError(f"{safe(attacker.name)} can't attack itself: pick another target.")
-            if block and victim is not None:
+            if o.block and victim is not None:
                 await _check_shield(conn, victim)
             # The EP /attack would take off the attacker's finesse roll and the target's
             # finesse defense (ruling encumbrance-rolls).
             loads = await encumbrance_points(conn, [s for s in (attacker, victim) if s])
-        chosen = Maneuver(maneuver) if maneuver else None
-        attribute = Attribute(defense) if defense else (
+        chosen = Maneuver(o.maneuver) if o.maneuver else None
+        attribute = Attribute(o.defense) if o.defense else (
             chosen.targets[0] if chosen is not None else Attribute.FINESSE
         )  # fmt: skip
         try:
             hands = attacker_for(
-                attacker, ctx.author.display_name, weapon, score=score, rank=rank,
-                strength_score=strength_score, finesse=finesse, thrown=thrown,
-                two_handed=two_handed, offhand=offhand,
+                attacker, ctx.author.display_name, o.weapon, score=o.score, rank=o.rank,
+                strength_score=o.strength_score, finesse=o.finesse, thrown=o.thrown,
+                two_handed=o.two_handed, offhand=o.offhand,
             )  # fmt: skip
             if victim is not None:
                 stats = burdened_target(victim, attribute, loads)
                 against = f"{victim.name}'s {attribute.value} defense {stats.defense}"
             else:
                 stats = TargetStats(
-                    attribute=attribute, defense=target_defense, reduction=reduction or 0,
-                    armored=bool(armored),
+                    attribute=attribute, defense=o.target_defense, reduction=o.reduction or 0,
+                    armored=bool(o.armored),
                 )  # fmt: skip
-                against = f"{attribute.value} defense {target_defense}"
+                against = f"{attribute.value} defense {o.target_defense}"
             odds = attack_odds(
-                hands.wielded, hands.stats, stats, use_finesse=finesse,
-                maneuver=chosen, block=block,
+                hands.wielded, hands.stats, stats, use_finesse=o.finesse,
+                maneuver=chosen, block=o.block,
                 situation=situation_for(
-                    flags, victim, others=melee_others, parry=_parry(victim, parry),
-                    advantage=advantage, disadvantage=disadvantage, bonus=bonus,
+                    flags, victim, others=o.melee_others, parry=_parry(victim, o.parry),
+                    advantage=o.advantage, disadvantage=o.disadvantage, bonus=o.bonus,
                     encumbrance=loads[attacker.id] if attacker is not None else 0,
                 ),
             )  # fmt: skip

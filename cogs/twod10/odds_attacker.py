@@ -2,15 +2,17 @@
 
 Raw numbers take /task's bounds (``Score``, ``Rank``) and its refusals; the weapon is
 one of the weapon table's, ``Unarmed`` (the default) or an ``Improvised`` size, its
-brawl the rank, as a sheet carrying it would wield it.
+brawl the rank, as a sheet carrying it would wield it. ``ODDS_ATTACK_OPTIONS`` is
+/attack's declaration as /odds attack takes it, with the options only /odds has.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.errors import UserError
 from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, attacker_stats
@@ -18,15 +20,19 @@ from bot.rules.twod10.equipment import WEAPONS
 from bot.rules.twod10.equipment import weapon as table_weapon
 from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield
 from bot.storage.twod10_characters import TwoD10Sheet
-from cogs.twod10.combat_options import IMPROVISED, UNARMED, weapon_names
+from cogs.declared_options import Opt, odds_twin
+from cogs.twod10.combat_options import (
+    ATTACK_AIM,
+    ATTACK_EDGE,
+    ATTACKER,
+    IMPROVISED,
+    MAX_MELEE_OTHERS,
+    UNARMED,
+    weapon_names,
+)
 from cogs.twod10.combat_weapons import wielded_for
-from cogs.twod10.task_inputs import check_task_options
+from cogs.twod10.task_inputs import Rank, Score, check_task_options
 
-RAW_HELP = {
-    "score": "Raw numbers, no sheet: the attribute the attack adds (-1 to 6)",
-    "rank": "Raw numbers: the attack's skill, melee, ranged or brawl (0 to 6)",
-    "strength_score": "Raw numbers: strength for a finesse attack's damage (default: score)",
-}
 RAW_RULING = (
     "/odds attack with raw numbers (score) uses no sheet: score is the attribute the attack"
     " adds to hit (strength, or finesse for a finesse, ranged or thrown attack), rank its"
@@ -116,3 +122,33 @@ async def odds_weapon_names(
     text = current.strip().lower()
     names = [UNARMED, *IMPROVISED, *(w.name for w in WEAPONS)]
     return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
+
+
+def _aim() -> tuple[Opt, ...]:
+    # With raw numbers there is no sheet to offer weapons from: the table's are offered.
+    return tuple(
+        replace(o, complete=odds_weapon_names) if o.name == "weapon" else o
+        for o in odds_twin(ATTACK_AIM)
+    )
+
+
+# /attack's options without its roll-only ones, with /odds attack's own between them:
+# a count of the others in a melee instead of their names, the raw target (no sheet)
+# before the attacker and the raw attacker after.
+ODDS_ATTACK_OPTIONS = (
+    *_aim(),
+    Opt("melee_others", commands.Range[int, 0, MAX_MELEE_OTHERS], 0,
+        "Into melee: how many others are in that melee (for the stray d8)"),
+    *odds_twin(ATTACK_EDGE),
+    Opt("target_defense", commands.Range[int, -10, 30], None,
+        "Raw numbers: the defense the attack is against (-10 to 30)"),
+    Opt("reduction", commands.Range[int, 0, 40], None,
+        "Raw numbers: the target's damage reduction (0 to 40)"),
+    Opt("armored", bool | None, None,
+        "Raw numbers: the target wears armor (axes roll twice only against the unarmored)"),
+    *odds_twin((ATTACKER,)),
+    Opt("score", Score, None, "Raw numbers, no sheet: the attribute the attack adds (-1 to 6)"),
+    Opt("rank", Rank, None, "Raw numbers: the attack's skill, melee, ranged or brawl (0 to 6)"),
+    Opt("strength_score", Score, None,
+        "Raw numbers: strength for a finesse attack's damage (default: score)"),
+)  # fmt: skip

@@ -15,7 +15,7 @@ from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import test_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset
-from cogs.declared_options import Opt, odds_twin, takes
+from cogs.declared_options import REQUIRED, Opt, odds_twin, takes
 from cogs.odds_preview import ODDS_MAX_REROLLS
 from cogs.skill_rolls.options import MAX_REROLLS
 from tests.cogs.test_check import make_character
@@ -67,6 +67,31 @@ async def test_the_2d10_odds_task_and_party_have_the_tasks_options(bot: TableBot
         "attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus"
     ]  # fmt: skip
     assert party == [o for o in rolled if o["name"] in {p["name"] for p in party}]
+
+
+# /odds attack's own options: a count instead of melee_with's names, and raw numbers.
+ATTACK_ODDS_ONLY = [
+    "melee_others", "target_defense", "reduction", "armored", "score", "rank", "strength_score"
+]  # fmt: skip
+
+
+async def test_the_2d10_odds_attack_has_the_attacks_options(bot: TableBot) -> None:
+    rolled = _options(bot, "attack", Ruleset.TWOD10)
+    twin = _options(bot, "odds attack", Ruleset.TWOD10)
+    expected = [o for o in rolled if o["name"] not in ROLL_ONLY | {"melee_with"}]
+    # Raw numbers (target_defense) stand in for the target's sheet: only the twin may
+    # leave the target out.
+    assert expected[0]["name"] == "target" and expected[0]["required"] is True
+    expected[0] = expected[0] | {"required": False}
+    assert [o for o in twin if o["name"] not in ATTACK_ODDS_ONLY] == expected
+    assert [o["name"] for o in twin if o["name"] in ATTACK_ODDS_ONLY] == ATTACK_ODDS_ONLY
+    assert {o["name"] for o in rolled} - {o["name"] for o in twin} == {"melee_with", "odds"}
+
+
+def test_the_twin_may_leave_out_a_required_option() -> None:
+    declared = (Opt("target", str, odds_default=None),)
+    assert declared[0].default is REQUIRED
+    assert odds_twin(declared)[0].default is None
 
 
 async def test_prefix_odds_takes_the_options_by_position(
