@@ -67,11 +67,13 @@ def odds_twin(opts: Iterable[Opt]) -> tuple[Opt, ...]:
 
 
 def pick(opts: Iterable[Opt], *names: str) -> tuple[Opt, ...]:
-    """The options named, in ``opts``' order (a command that takes only some of them)."""
-    chosen = tuple(o for o in opts if o.name in names)
-    if len(chosen) != len(names):
-        raise TypeError(f"not all of {names} are declared")
-    return chosen
+    """The options named, in the order named (a command that takes only some of them, or
+    shows them in its own order)."""
+    by_name = {o.name: o for o in opts}
+    missing = [n for n in names if n not in by_name]
+    if missing:
+        raise TypeError(f"not all of {names} are declared: {missing}")
+    return tuple(by_name[n] for n in names)
 
 
 def with_help(opts: Iterable[Opt], help: Mapping[str, str]) -> tuple[Opt, ...]:

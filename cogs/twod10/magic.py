@@ -14,7 +14,6 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
@@ -35,29 +34,22 @@ from bot.rules.twod10.magic import (
     interrupted,
 )
 from bot.rules.twod10.magic_time import parse_duration, ritual_extension
-from bot.rules.twod10.tasks import MAX_EDGE
 from bot.rulesets import Ruleset, RulesetCog
 from bot.secret_rolls import deliver_to_gm
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10Sheet
 from bot.storage.twod10_magic import Held, TwoD10MagicRepository
 from cogs.characters.options import clean_text
+from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.magic_fight import cast_in_fight
-from cogs.twod10.magic_options import mysteries_choices, mysteries_of
+from cogs.twod10.magic_options import CAST_OPTIONS, RITUAL_OPTIONS, mysteries_of
 from cogs.twod10.magic_rulings import RULINGS
 
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[TableBot]
-TierNumber = commands.Range[int, 1, 3]
-Count = commands.Range[int, 0, MAX_EDGE]
-Name = commands.Range[str, 1, 64]
-Text = commands.Range[str, 1, 100]
-Subfield = commands.Range[str, 1, 40]
-Label = commands.Range[str, 1, 80]
-Duration = commands.Range[str, 1, 40]
 MAX_EXPRESSION = 500
 MAX_TEXT = 100
 KINDS = {Form.SPELL: "2d10-cast", Form.RITUAL: "2d10-ritual"}
@@ -85,6 +77,16 @@ class Request:
     secret: bool
 
 
+def _request(o: Chosen, form: Form, what: str, **own: Any) -> Request:
+    """The options /cast and /ritual share (``CASTING``), with the command's ``own``."""
+    return Request(
+        form=form, tier=o.tier, what=what, mysteries=o.mysteries, extend=o.extend,
+        dangerously=o.dangerously, attacked=o.attacked, damaged=o.damaged,
+        concentrate=o.concentrate, advantage=o.advantage, disadvantage=o.disadvantage,
+        character=o.character, secret=o.secret, **own,
+    )  # fmt: skip
+
+
 class MagicCog(RulesetCog, name="2d10 magic"):
     ruleset = Ruleset.TWOD10
 
@@ -94,96 +96,23 @@ class MagicCog(RulesetCog, name="2d10 magic"):
     @commands.hybrid_command(name="cast", description="Cast a spontaneous 2d10 spell",
                              extras={"rulings": RULINGS["cast"]})  # fmt: skip
     @commands.guild_only()
-    @app_commands.describe(
-        tier="The spell's tier: 1 (difficulty -10), 2 (-15) or 3 (-20)",
-        category="The category of magic your special covers, e.g. lightning",
-        mysteries="Your Mysteries subfield to roll (default: your only one)",
-        dangerously="Cast dangerously: +5 and a random magical effect",
-        attacked="Attacked while casting: disadvantage (a tracked fight counts its own)",
-        extend="Extend the casting by a full round: advantage",
-        concentrate="A lasting effect you concentrate on, e.g. 'levitating'",
-        damaged="You took damage in combat while casting: it fails unrolled",
-        advantage="Other advantage sources (each cancels one disadvantage)",
-        disadvantage="Other disadvantage sources",
-        character="Who casts (default: your active character)",
-        label="What the spell is for",
-        secret="Show the result only to you and the GM",
-    )
-    @app_commands.autocomplete(mysteries=mysteries_choices, character=options.character_names)
-    async def cast(
-        self,
-        ctx: Ctx,
-        tier: TierNumber,
-        category: Text,
-        mysteries: Subfield = None,  # type: ignore[assignment]
-        dangerously: bool = False,
-        attacked: bool = False,
-        extend: bool = False,
-        concentrate: Text = None,  # type: ignore[assignment]
-        damaged: bool = False,
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        character: Name = None,  # type: ignore[assignment]
-        label: Label = None,  # type: ignore[assignment]
-        secret: bool = False,
-    ) -> None:
+    @takes(*CAST_OPTIONS)
+    async def cast(self, ctx: Ctx, o: Chosen) -> None:
         """Roll 2d10 + mind + mysteries against the tier; a failure is magical backlash."""
-        await self._cast(ctx, Request(
-            form=Form.SPELL, tier=tier, what=category, mysteries=mysteries, extend=extend,
-            dangerously=dangerously, attacked=attacked, damaged=damaged,
-            concentrate=concentrate, advantage=advantage, disadvantage=disadvantage,
-            character=character, label=label, secret=secret,
-        ))  # fmt: skip
+        await self._cast(ctx, _request(o, Form.SPELL, o.category, label=o.label))
 
     @commands.hybrid_command(name="ritual", description="Cast a 2d10 ritual",
                              extras={"rulings": RULINGS["ritual"]})  # fmt: skip
     @commands.guild_only()
-    @app_commands.describe(
-        tier="The ritual's tier: 1 (difficulty -10), 2 (-15) or 3 (-20)",
-        ritual="The ritual, e.g. 'speak with the dead'",
-        time="Casting time, e.g. '10 minutes', '1 hour', '1 day' (the maximum gives advantage)",
-        component="A ritual component is used (tier 2 always needs one)",
-        mysteries="Your Mysteries subfield to roll (default: your only one)",
-        extend="Extend the casting by a full round: advantage",
-        dangerously="Cast dangerously: +5 and a random magical effect",
-        attacked="You were attacked while casting: disadvantage",
-        concentrate="A lasting effect (or one prepared in an object) you concentrate on",
-        damaged="You took damage in combat while casting: it fails unrolled",
-        advantage="Other advantage sources (each cancels one disadvantage)",
-        disadvantage="Other disadvantage sources",
-        character="Who casts (default: your active character)",
-        secret="Show the result only to you and the GM",
-    )
-    @app_commands.autocomplete(mysteries=mysteries_choices, character=options.character_names)
-    async def ritual(
-        self,
-        ctx: Ctx,
-        tier: TierNumber,
-        ritual: Text,
-        time: Duration = None,  # type: ignore[assignment]
-        component: bool = False,
-        mysteries: Subfield = None,  # type: ignore[assignment]
-        extend: bool = False,
-        dangerously: bool = False,
-        attacked: bool = False,
-        concentrate: Text = None,  # type: ignore[assignment]
-        damaged: bool = False,
-        advantage: Count = 0,
-        disadvantage: Count = 0,
-        character: Name = None,  # type: ignore[assignment]
-        secret: bool = False,
-    ) -> None:
+    @takes(*RITUAL_OPTIONS)
+    async def ritual(self, ctx: Ctx, o: Chosen) -> None:
         """Roll 2d10 + mind + mysteries against the tier, with the time's advantage."""
         try:
-            minutes = parse_duration(time) if time is not None else None
+            minutes = parse_duration(o.time) if o.time is not None else None
         except RulesError as exc:
             raise options.rules(exc) from None
-        await self._cast(ctx, Request(
-            form=Form.RITUAL, tier=tier, what=ritual, mysteries=mysteries, extend=extend,
-            component=component, minutes=minutes, dangerously=dangerously,
-            attacked=attacked, damaged=damaged, concentrate=concentrate,
-            advantage=advantage, disadvantage=disadvantage, character=character,
-            label=None, secret=secret,
+        await self._cast(ctx, _request(
+            o, Form.RITUAL, o.ritual, component=o.component, minutes=minutes, label=None
         ))  # fmt: skip
 
     async def _cast(self, ctx: Ctx, request: Request) -> None:

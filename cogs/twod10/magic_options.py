@@ -1,15 +1,19 @@
-"""Choosing the Mysteries subfield a 2d10 casting rolls, and its autocomplete."""
+"""/cast's and /ritual's options, declared once, and the Mysteries subfield a 2d10
+casting rolls (with its autocomplete)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.errors import UserError
 from bot.render.character import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.skills import Skill, SkillKey
+from bot.rules.twod10.tasks import MAX_EDGE
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from cogs.declared_options import Opt, pick, with_help
 from cogs.twod10 import options
 
 NONE = "none"  # the label of a caster without any Mysteries skill
@@ -57,3 +61,63 @@ async def mysteries_choices(
     found = subfields(sheet) if sheet is not None else []
     typed = current[:40].lower()
     return [app_commands.Choice(name=s, value=s) for s in found if typed in s][:25]
+
+
+TierNumber = commands.Range[int, 1, 3]
+Count = commands.Range[int, 0, MAX_EDGE]
+Name = commands.Range[str, 1, 64]
+Text = commands.Range[str, 1, 100]
+Subfield = commands.Range[str, 1, 40]
+Label = commands.Range[str, 1, 80]
+Duration = commands.Range[str, 1, 40]
+
+# What /cast and /ritual both take, declared once in /cast's order; /ritual shows them
+# in its own order (extend first: a ritual's time is its way to advantage) and with its
+# own help where a ritual differs (cogs.declared_options: pick, with_help).
+CASTING = (
+    Opt("mysteries", Subfield, None, "Your Mysteries subfield to roll (default: your only one)",
+        complete=mysteries_choices),
+    Opt("dangerously", bool, False, "Cast dangerously: +5 and a random magical effect"),
+    Opt("attacked", bool, False,
+        "Attacked while casting: disadvantage (a tracked fight counts its own)"),
+    Opt("extend", bool, False, "Extend the casting by a full round: advantage"),
+    Opt("concentrate", Text, None, "A lasting effect you concentrate on, e.g. 'levitating'"),
+    Opt("damaged", bool, False, "You took damage in combat while casting: it fails unrolled"),
+    Opt("advantage", Count, 0, "Other advantage sources (each cancels one disadvantage)"),
+    Opt("disadvantage", Count, 0, "Other disadvantage sources"),
+    Opt("character", Name, None, "Who casts (default: your active character)",
+        complete=options.character_names),
+)  # fmt: skip
+SECRET = Opt("secret", bool, False, "Show the result only to you and the GM")
+
+
+def _tier(form: str) -> Opt:
+    return Opt(
+        "tier", TierNumber, help=f"The {form}'s tier: 1 (difficulty -10), 2 (-15) or 3 (-20)"
+    )
+
+
+CAST_OPTIONS = (
+    _tier("spell"),
+    Opt("category", Text, help="The category of magic your special covers, e.g. lightning"),
+    *CASTING,
+    Opt("label", Label, None, "What the spell is for"),
+    SECRET,
+)
+# A ritual takes minutes, so a tracked fight doesn't see it (ruling attacked-while-casting).
+RITUAL_HELP = {
+    "attacked": "You were attacked while casting: disadvantage",
+    "concentrate": "A lasting effect (or one prepared in an object) you concentrate on",
+}
+RITUAL_OPTIONS = (
+    _tier("ritual"),
+    Opt("ritual", Text, help="The ritual, e.g. 'speak with the dead'"),
+    Opt("time", Duration, None,
+        "Casting time, e.g. '10 minutes', '1 hour', '1 day' (the maximum gives advantage)"),
+    Opt("component", bool, False, "A ritual component is used (tier 2 always needs one)"),
+    *with_help(pick(
+        CASTING, "mysteries", "extend", "dangerously", "attacked", "concentrate", "damaged",
+        "advantage", "disadvantage", "character",
+    ), RITUAL_HELP),
+    SECRET,
+)  # fmt: skip

@@ -15,7 +15,7 @@ from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import test_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset
-from cogs.declared_options import REQUIRED, Opt, odds_twin, takes
+from cogs.declared_options import REQUIRED, Opt, odds_twin, pick, takes
 from cogs.odds_preview import ODDS_MAX_REROLLS
 from cogs.skill_rolls.options import MAX_REROLLS
 from tests.cogs.test_check import make_character
@@ -126,3 +126,10 @@ def test_the_twin_drops_roll_only_options_and_takes_its_own_bound() -> None:
         Opt("secret", bool, False, roll_only=True),
     )
     assert odds_twin(declared) == (Opt("rerolls", bool, 0, "Odds rerolls", bool, "Odds rerolls"),)
+
+
+def test_pick_gives_the_options_in_the_order_named() -> None:
+    declared = (Opt("a", int, 0), Opt("b", int, 0), Opt("c", int, 0))
+    assert [o.name for o in pick(declared, "c", "a")] == ["c", "a"]
+    with pytest.raises(TypeError, match="not all"):
+        pick(declared, "a", "d")
