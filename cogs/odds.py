@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -28,7 +29,7 @@ from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset, RulesetCog
 from cogs.combat.options import DAMAGE_OPTION_HELP, character_names, weapon_names
-from cogs.declared_options import Chosen, odds_twin, takes
+from cogs.declared_options import REQUIRED, Chosen, odds_twin, pick, takes, with_help
 from cogs.odds_damage import ODDS_DAMAGE_RULINGS, answer_damage_odds
 from cogs.odds_party import ODDS_PARTY_RULINGS, answer_party_odds
 from cogs.odds_preview import ODDS_MAX_REROLLS
@@ -38,7 +39,6 @@ from cogs.skill_rolls.common import rolling_for, sheet_roll, sheet_skill_choices
 from cogs.skill_rolls.options import (
     CLASH_RULINGS,
     POOL_RULINGS,
-    ROLL_OPTION_HELP,
     Count,
     Name,
     Text,
@@ -71,6 +71,20 @@ ODDS_CLASH_RULINGS = [
     *CLASH_RULINGS[:4],
 ]
 
+
+# /check's skill, difficulty, boons and banes: the same bounds and parsing, their help
+# saying they are everyone's. A party test needs a difficulty to be a chance of success.
+PARTY_OPTIONS = tuple(
+    replace(o, kind=str, default=REQUIRED) if o.name == "difficulty" else o
+    for o in with_help(
+        pick(CHECK_OPTIONS, "skill", "difficulty", "boons", "banes"),
+        {
+            "skill": "Skill or attribute every player character rolls",
+            "boons": "Boons for everyone (any net boon adds 1d6)",
+            "banes": "Banes for everyone, besides each one's conditions'",
+        },
+    )
+)
 
 # /damage's options, less its threshold; each amount is applied, none rolled.
 _DAMAGE_HELP = {k: v for k, v in DAMAGE_OPTION_HELP.items() if k != "threshold"} | {
@@ -171,27 +185,17 @@ class OddsCog(RulesetCog, name="Odds"):
 
     @odds.command(name="party", extras={"rulings": ODDS_PARTY_RULINGS})
     @commands.guild_only()
-    @app_commands.describe(
-        skill="Skill or attribute every player character rolls",
-        difficulty=ROLL_OPTION_HELP["difficulty"],
-        boons="Boons for everyone (any net boon adds 1d6)",
-        banes="Banes for everyone, besides each one's conditions'",
-    )
-    async def odds_party(
-        self,
-        ctx: commands.Context[TableBot],
-        skill: Text,
-        difficulty: str,
-        boons: Count = 0,
-        banes: Count = 0,
-    ) -> None:
+    @takes(*PARTY_OPTIONS)
+    async def odds_party(self, ctx: commands.Context[TableBot], o: Chosen) -> None:
         """GM: every player character's exact chance at one test, best first."""
         if ctx.guild is None:
             raise GuildOnly()
-        level = parse_difficulty_option(difficulty)
+        level = parse_difficulty_option(o.difficulty)
         if level is None:
             raise UserError("Give a difficulty: a number 0–10 or a name such as Hard.")
-        await answer_party_odds(self.bot, ctx, skill=skill, level=level, boons=boons, banes=banes)
+        await answer_party_odds(
+            self.bot, ctx, skill=o.skill, level=level, boons=o.boons, banes=o.banes
+        )
 
     @odds_pool.autocomplete("difficulty")
     @odds_party.autocomplete("difficulty")

@@ -69,6 +69,15 @@ async def test_the_2d10_odds_task_and_party_have_the_tasks_options(bot: TableBot
     assert party == [o for o in rolled if o["name"] in {p["name"] for p in party}]
 
 
+async def test_the_hocs_odds_party_takes_the_checks_options(bot: TableBot) -> None:
+    check = {o["name"]: o for o in _options(bot, "check")}
+    # A party's test needs a difficulty to give a chance of success: its one difference.
+    assert check["difficulty"]["required"] is False
+    assert _options(bot, "odds party") == [
+        check["skill"], check["difficulty"] | {"required": True}, check["boons"], check["banes"]
+    ]  # fmt: skip
+
+
 # /odds attack's own options: a count instead of melee_with's names, and raw numbers.
 ATTACK_ODDS_ONLY = [
     "melee_others", "target_defense", "reduction", "armored", "score", "rank", "strength_score"
