@@ -1,32 +1,23 @@
 """The 2d10 tracker under concurrent presses and across a restart.
 
 Restart: a first TableBot runs the encounter; its database is closed and a second one
-starts on the same file in a Discord world with the same ids (dpytest's id factory
-replays them), as after a real restart. Only the button's custom_id is known to it.
+starts on the same file in a Discord world with the same ids (the ``restart`` fixture),
+as after a real restart. Only the button's custom_id is known to it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import discord.ext.test as dpytest
-import discord.ext.test.factories as factories
-import pytest
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
-from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.rules.twod10.initiative.model import Action, Phase, Side
-from bot.storage.database import Database
-from bot.storage.migrations import migrate
+from tests.cogs.twod10.conftest import Restart
 from tests.cogs.twod10.rounds_support import gm, make_sheet, player, stored, text
 from tests.cogs.twod10.test_rounds_initiative import next_, setup_fight
-from tests.conftest import intents_for_tests
-from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
 from tests.support.slash import SlashHarness
 
 
@@ -70,50 +61,8 @@ async def test_two_presses_at_once_mark_the_action_once(bot: TableBot, slash: Sl
     await dpytest.empty_queue()
 
 
-async def start_bot(settings: Settings, path: Path) -> TableBot:
-    db = await Database.open(path)
-    await migrate(db.connection)
-    bot = TableBot(
-        settings, db, dice=RandomDice(random.Random(7)), sync_mode=SyncMode.SKIP,
-        intents=intents_for_tests(),
-    )  # fmt: skip
-    await bot._async_setup_hook()
-    await bot.load_cogs()
-    return bot
-
-
-def configure(bot: TableBot, make_id: Callable[[], int]) -> None:
-    patch_dpytest()
-    original = factories.make_id
-    factories.make_id = make_id
-    try:
-        dpytest.configure(bot, guilds=1, text_channels=1, members=3)
-    finally:
-        factories.make_id = original
-    report_only_unexpected_errors(bot)
-
-
-@pytest.fixture(autouse=True)
-def _restore_make_id() -> Iterator[None]:
-    original = factories.make_id
-    yield
-    factories.make_id = original
-
-
-async def test_the_tracker_and_its_turn_buttons_survive_a_restart(
-    settings: Settings, tmp_path: Path
-) -> None:
-    path = tmp_path / "restart.sqlite3"
-    first = await start_bot(settings, path)
-    world: list[int] = []
-    original_make_id = factories.make_id
-
-    def recording() -> int:
-        world.append(original_make_id())
-        return world[-1]
-
-    configure(first, recording)
-    slash = SlashHarness(first)
+async def test_the_tracker_and_its_turn_buttons_survive_a_restart(restart: Restart) -> None:
+    first, slash = restart.bot, restart.slash
     await slash.run("campaign set", ruleset="2d10", **gm(slash))
     await make_sheet(first, slash.members[0], "Mira", finesse=2)
     await slash.run("init begin", **gm(slash))
@@ -125,36 +74,23 @@ async def test_the_tracker_and_its_turn_buttons_survive_a_restart(
     [attack] = [i for i in turn.custom_ids if i.endswith(":attack")]
     await slash.click(turn, label="Movement", **player(slash))
     before = await stored(first, slash.channel.id)
-    await dpytest.empty_queue()
-    await first.db.close()  # the process ends
 
-    replay: Iterator[int] = iter(world)
-
-    def replaying() -> int:
-        return next(replay, None) or original_make_id()
-
-    second = await start_bot(settings, path)
-    configure(second, replaying)
-    try:
-        again = SlashHarness(second)
-        second.dice = ScriptedDice([])
-        # dpytest answers a fetch in a channel with no message yet with a KeyError, not
-        # Discord's 404: one message makes the old tracker's fetch a real NotFound.
-        await again.channel.send("The table is back.")
-        after = await stored(second, again.channel.id)
-        assert after.tracker == before.tracker and after.version == before.version
-        clicked = await again.click(custom_id=attack, user=again.members[0])
-        assert clicked.ephemeral and text(clicked) == "Mira: attack."
-        record = await stored(second, again.channel.id)
-        assert record.encounter.state(1).actions == frozenset({Action.MOVEMENT, Action.ATTACK})
-        assert record.encounter.acting is Side.PLAYERS
-        # The tracker shows the state again (reposted: the old world's message is gone).
-        assert record.tracker_message_id is not None
-        message = await again.channel.fetch_message(record.tracker_message_id)
-        fields = str(message.embeds[0].fields)
-        assert "**Mira** (finesse +2) · HP 20/20 · 🏃 movement · ⚔️ attack" in fields
-        going_on = await again.run("init next", **gm(again))
-        assert "End of the Players' turn" in text(going_on)
-    finally:
-        await dpytest.empty_queue()
-        await second.db.close()
+    second, again = await restart.restart()
+    second.dice = ScriptedDice([])
+    # dpytest answers a fetch in a channel with no message yet with a KeyError, not
+    # Discord's 404: one message makes the old tracker's fetch a real NotFound.
+    await again.channel.send("The table is back.")
+    after = await stored(second, again.channel.id)
+    assert after.tracker == before.tracker and after.version == before.version
+    clicked = await again.click(custom_id=attack, user=again.members[0])
+    assert clicked.ephemeral and text(clicked) == "Mira: attack."
+    record = await stored(second, again.channel.id)
+    assert record.encounter.state(1).actions == frozenset({Action.MOVEMENT, Action.ATTACK})
+    assert record.encounter.acting is Side.PLAYERS
+    # The tracker shows the state again (reposted: the old world's message is gone).
+    assert record.tracker_message_id is not None
+    message = await again.channel.fetch_message(record.tracker_message_id)
+    fields = str(message.embeds[0].fields)
+    assert "**Mira** (finesse +2) · HP 20/20 · 🏃 movement · ⚔️ attack" in fields
+    going_on = await again.run("init next", **gm(again))
+    assert "End of the Players' turn" in text(going_on)

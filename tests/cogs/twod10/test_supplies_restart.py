@@ -3,35 +3,15 @@ the same file), and /help shows the disease, rations and inventory rulings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import discord.ext.test as dpytest
-import pytest
-from discord.ext.test import factories
-
 from bot.client import TableBot
-from bot.config import Settings
 from bot.rules.dice_source import ScriptedDice
-from tests.cogs.test_combat_restart import configure, start_bot
+from tests.cogs.twod10.conftest import Restart
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, text
 from tests.support.slash import SlashHarness
 
 
-async def test_infection_meal_day_and_items_survive_a_restart(
-    settings: Settings, tmp_path: Path
-) -> None:
-    path = tmp_path / "restart.sqlite3"
-    first = await start_bot(settings, path)
-    world: list[int] = []
-    original_make_id = factories.make_id
-
-    def recording() -> int:
-        world.append(original_make_id())
-        return world[-1]
-
-    configure(first, recording)
-    slash = SlashHarness(first)
+async def test_infection_meal_day_and_items_survive_a_restart(restart: Restart) -> None:
+    first, slash = restart.bot, restart.slash
     await make_twod10(slash)
     await create(slash, "Brann")
     first.dice = ScriptedDice([1, 1])
@@ -42,31 +22,18 @@ async def test_infection_meal_day_and_items_survive_a_restart(
     await slash.run("rations eat", character="Brann", **player(slash))
     await slash.run("inventory add", item="Anvil", weight="12", character="Brann",
                     **player(slash))  # fmt: skip
-    await dpytest.empty_queue()
-    await first.db.close()  # the process ends
 
-    replay: Iterator[int] = iter(world)
-
-    def replaying() -> int:
-        return next(replay, None) or original_make_id()
-
-    second = await start_bot(settings, path)
-    configure(second, replaying)
-    try:
-        again = SlashHarness(second)
-        second.dice = ScriptedDice([])  # nothing may be rolled
-        refused(await again.run("rations eat", character="Brann", **player(again)),
-                "Brann has already eaten on day 2")  # fmt: skip
-        refused(await again.run("disease overcome", character="Brann", **player(again)),
-                "is due on day 8 (today is day 2)")  # fmt: skip
-        listed = await again.run("disease list", **gm(again))
-        assert "Brann: Ague (moderate, intermediate, difficulty +0)" in listed.content
-        # Anvil 12 + 1 ration (1/2) = 12 1/2 in the backpack: 2 EP, toughness 1 ignores #1.
-        body = text(await again.run("inventory list", character="Brann", **player(again)))
-        assert "Backpack: weight 12 1/2 → 2 EP" in body and "**1 EP**" in body
-    finally:
-        await dpytest.empty_queue()
-        await second.db.close()
+    second, again = await restart.restart()
+    second.dice = ScriptedDice([])  # nothing may be rolled
+    refused(await again.run("rations eat", character="Brann", **player(again)),
+            "Brann has already eaten on day 2")  # fmt: skip
+    refused(await again.run("disease overcome", character="Brann", **player(again)),
+            "is due on day 8 (today is day 2)")  # fmt: skip
+    listed = await again.run("disease list", **gm(again))
+    assert "Brann: Ague (moderate, intermediate, difficulty +0)" in listed.content
+    # Anvil 12 + 1 ration (1/2) = 12 1/2 in the backpack: 2 EP, toughness 1 ignores #1.
+    body = text(await again.run("inventory list", character="Brann", **player(again)))
+    assert "Backpack: weight 12 1/2 → 2 EP" in body and "**1 EP**" in body
 
 
 async def test_help_shows_the_supplies_rulings(bot: TableBot, slash: SlashHarness) -> None:
@@ -80,13 +47,6 @@ async def test_help_shows_the_supplies_rulings(bot: TableBot, slash: SlashHarnes
     assert "Rations (1/2 each) and medical supplies (1 a unit) ride in the backpack" in items
     task = text(await slash.run("help", command="task", **player(slash)))
     assert "Encumbrance penalises Athletics, Stealth and every Finesse roll" in task
-
-
-@pytest.fixture(autouse=True)
-def _restore_make_id() -> Iterator[None]:
-    original = factories.make_id
-    yield
-    factories.make_id = original
 
 
 def test_supplies_help_pages_fit_discords_limits(bot: TableBot) -> None:

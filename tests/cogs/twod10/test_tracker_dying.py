@@ -5,19 +5,15 @@ logged, and refused as a /dying roll while the fight is tracked."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import discord.ext.test as dpytest
-import discord.ext.test.factories as factories
 
 from bot.client import TableBot
-from bot.config import Settings
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from tests.cogs.twod10.conftest import Restart
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored, text
-from tests.cogs.twod10.test_rounds_restart import _restore_make_id, configure, start_bot
 from tests.support.slash import SlashHarness, SlashResult
 from tests.support.slash_channel import SentMessage
 
@@ -222,39 +218,17 @@ async def test_dying_roll_command_is_refused_in_a_tracked_fight(
     await dpytest.empty_queue()
 
 
-async def test_the_prompt_survives_a_restart(settings: Settings, tmp_path: Path) -> None:
+async def test_the_prompt_survives_a_restart(restart: Restart) -> None:
     """The prompt's button, pressed in a new process that knows only its custom_id."""
-    path = tmp_path / "restart.sqlite3"
-    first = await start_bot(settings, path)
-    world: list[int] = []
-    original_make_id = factories.make_id
-
-    def recording() -> int:
-        world.append(original_make_id())
-        return world[-1]
-
-    configure(first, recording)
-    slash = SlashHarness(first)
+    first, slash = restart.bot, restart.slash
     mira = await dying_mira(first, slash, -1)
     _, prompt = await players_turn(first, slash)
     custom_id = prompt.buttons[0]["custom_id"]
-    await dpytest.empty_queue()
-    await first.db.close()  # the process ends
 
-    replay: Iterator[int] = iter(world)
-    second = await start_bot(settings, path)
-    configure(second, lambda: next(replay, None) or original_make_id())
-    try:
-        again = SlashHarness(second)
-        await again.channel.send("The table is back.")
-        second.dice = ScriptedDice([9, 9])  # 18 + 2 - 1 = 19: -1 → 0
-        rolled = await again.click(custom_id=custom_id, user=again.members[0])
-        assert "10 or more: gains 1 HP." in rolled.embeds[0]["description"]
-        assert (await sheet_now(second, mira)).hp == 0
-        assert (await stored(second, again.channel.id)).tracker.dying_due == ()
-    finally:
-        await dpytest.empty_queue()
-        await second.db.close()
-
-
-__all__ = ["_restore_make_id"]  # the restart test's fixture, used here too
+    second, again = await restart.restart()
+    await again.channel.send("The table is back.")
+    second.dice = ScriptedDice([9, 9])  # 18 + 2 - 1 = 19: -1 → 0
+    rolled = await again.click(custom_id=custom_id, user=again.members[0])
+    assert "10 or more: gains 1 HP." in rolled.embeds[0]["description"]
+    assert (await sheet_now(second, mira)).hp == 0
+    assert (await stored(second, again.channel.id)).tracker.dying_due == ()

@@ -1,0 +1,100 @@
+"""The 2d10 restart tests' one set-up: a bot on a database file, then a second process on
+the same file in a Discord world with the same ids (dpytest's id factory replays them),
+as after a real restart. Only what the database holds (and custom_ids) crosses over."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord.ext.test as dpytest
+import pytest
+from discord.ext.test import factories
+
+from bot.client import TableBot
+from bot.command_sync import SyncMode
+from bot.config import Settings
+from bot.rules.dice_source import RandomDice
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from tests.conftest import intents_for_tests
+from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
+from tests.support.slash import SlashHarness
+
+
+async def start_bot(settings: Settings, path: Path) -> TableBot:
+    """A bot process on the database file ``path`` (migrated), its cogs loaded."""
+    db = await Database.open(path)
+    await migrate(db.connection)
+    bot = TableBot(
+        settings, db, dice=RandomDice(random.Random(7)), sync_mode=SyncMode.SKIP,
+        intents=intents_for_tests(),
+    )  # fmt: skip
+    await bot._async_setup_hook()
+    await bot.load_cogs()
+    return bot
+
+
+def configure(bot: TableBot, make_id: Callable[[], int]) -> None:
+    """dpytest's world for ``bot``, its ids from ``make_id``."""
+    patch_dpytest()
+    original = factories.make_id
+    factories.make_id = make_id
+    try:
+        dpytest.configure(bot, guilds=1, text_channels=1, members=3)
+    finally:
+        factories.make_id = original
+    report_only_unexpected_errors(bot)
+
+
+@dataclass
+class Restart:
+    """``bot`` and ``slash`` are the first process's until ``restart()``, then the second's."""
+
+    settings: Settings
+    path: Path
+    bot: TableBot
+    slash: SlashHarness
+    world: list[int]  # the Discord ids the first process's world was made with
+    make_id: Callable[[], int]  # dpytest's own id factory
+    running: bool = True
+    restarted: bool = False
+
+    async def restart(self) -> tuple[TableBot, SlashHarness]:
+        """End the first process (its database closed) and start the second on the file."""
+        assert not self.restarted, "one restart a test"
+        self.restarted = True
+        await dpytest.empty_queue()
+        await self.bot.db.close()  # the process ends
+        self.running = False
+        replay: Iterator[int] = iter(self.world)
+        self.bot = await start_bot(self.settings, self.path)
+        self.running = True
+        configure(self.bot, lambda: next(replay, None) or self.make_id())
+        self.slash = SlashHarness(self.bot)
+        return self.bot, self.slash
+
+
+@pytest.fixture
+async def restart(settings: Settings, tmp_path: Path) -> AsyncIterator[Restart]:
+    """A first bot on ``restart.sqlite3``, its Discord ids recorded for the second."""
+    original = factories.make_id
+    world: list[int] = []
+
+    def recording() -> int:
+        world.append(original())
+        return world[-1]
+
+    path = tmp_path / "restart.sqlite3"
+    first = await start_bot(settings, path)
+    configure(first, recording)
+    state = Restart(settings, path, first, SlashHarness(first), world, original)
+    try:
+        yield state
+    finally:
+        await dpytest.empty_queue()
+        if state.running:
+            await state.bot.db.close()
+        factories.make_id = original
