@@ -222,9 +222,10 @@ class DiseaseCog(RulesetCog, name="2d10 disease"):
         guild = guild_of(ctx)
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_of(conn, guild)
-            healer, medic_name, _, _ = await medic_healer(
+            healer, medic_sheet, _, _ = await medic_healer(
                 conn, campaign, ctx.author, medic, supplies_needed=False
             )
+            medic_name = medic_sheet.name
             sheet = await find_sheet(conn, guild.id, ctx.author.id, patient)
             repo = TwoD10InfectionRepository(conn)
             row = _pick(await repo.list(guild.id, character_id=sheet.id), disease, sheet.name)

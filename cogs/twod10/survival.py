@@ -74,9 +74,10 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
                     )
                 else:
                     check_short_rest(loaded.state, toughness)  # refuse before spending
-                    healer, medic_name, spent, left = await medic_healer(
+                    healer, medic_sheet, spent, left = await medic_healer(
                         conn, campaign, ctx.author, medic, supplies_needed=True
                     )
+                    medic_name = medic_sheet.name
                     med = short_rest_medicine(
                         healer, loaded.state, toughness=toughness, dice=self.bot.dice
                     )

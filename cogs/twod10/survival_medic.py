@@ -9,6 +9,7 @@ from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.medicine import Healer
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.storage.campaigns import Campaign
+from bot.storage.twod10_characters import TwoD10Sheet
 from bot.storage.twod10_survival import TwoD10SurvivalRepository
 from cogs.twod10.access import resolve_sheet
 
@@ -22,8 +23,8 @@ async def medic_healer(
     medic: str | None,
     *,
     supplies_needed: bool,
-) -> tuple[Healer, str, bool, int | None]:
-    """The healer, the medic's name, whether a unit was spent and how many are left.
+) -> tuple[Healer, TwoD10Sheet, bool, int | None]:
+    """The healer, the medic's sheet, whether a unit was spent and how many are left.
 
     The unit is taken in one conditional UPDATE inside the command's transaction, so
     it is spent exactly once, and given back by the rollback if the command fails.
@@ -37,4 +38,4 @@ async def medic_healer(
         medicine=sheet.character.skill(MEDICINE),
         supplies=left is not None,
     )
-    return healer, sheet.name, left is not None, left
+    return healer, sheet, left is not None, left

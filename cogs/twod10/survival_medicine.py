@@ -1,4 +1,9 @@
-"""/medicine daily|stabilise|attribute|supplies for the 2d10 system, outside a tracked fight."""
+"""/medicine daily|stabilise|attribute|supplies for the 2d10 system, outside a tracked fight.
+
+What a medicine command writes (the patient's HP, the medical supplies a medic carries:
+weight in the backpack) is told to a tracker seating the character (``bot.events``); it
+follows and is edited after the reply (``bot.followups``), as after /inventory or /attack.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
+from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.twod10.survival import attribute_embed, medicine_embed, supplies_note
@@ -54,9 +60,10 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             campaign = await campaign_of(conn, guild)
             sheet = await find_sheet(conn, guild.id, ctx.author.id, patient)
             loaded = await load(conn, sheet)
-            healer, medic_name, _, _ = await medic_healer(
+            healer, medic_sheet, _, _ = await medic_healer(
                 conn, campaign, ctx.author, medic, supplies_needed=False
             )
+            medic_name = medic_sheet.name
             rule = daily_medicine if what == "daily medicine" else stabilise
             try:
                 result = rule(healer, loaded.state, toughness=toughness_of(sheet),
@@ -67,6 +74,7 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             after = await save(conn, sheet, result.after)
             await log_medicine(conn, ctx, what=what, patient=sheet, medic=medic_name,
                                result=result.roll, hp=(sheet.hp, after.hp))  # fmt: skip
+        notify_characters_changed(self.bot, guild.id, [sheet.id])  # its HP on a tracker
         await send(ctx, embed=medicine_embed(sheet.name, medic_name, what.split()[0], result, None))
 
     @medicine.command(name="daily", description="Once-a-day medicine on a patient",
@@ -111,9 +119,10 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
                 raise UserError(
                     "A point of attribute damage heals once a day; try after a long rest."
                 )
-            healer, medic_name, spent, left = await medic_healer(
+            healer, medic_sheet, spent, left = await medic_healer(
                 conn, campaign, ctx.author, medic, supplies_needed=True
             )
+            medic_name = medic_sheet.name
             try:
                 result = heal_attribute_damage(healer, loaded.state, needed=needed,
                                                dice=self.bot.dice)  # fmt: skip
@@ -123,6 +132,8 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             await log_medicine(conn, ctx, what="attribute damage", patient=sheet,
                                medic=medic_name, result=result.roll, hp=(sheet.hp, after.hp),
                                extra={"needed": needed, "healed": result.healed})  # fmt: skip
+        # The unit spent lightens the medic's backpack (a tracker's movement follows it).
+        notify_characters_changed(self.bot, guild.id, [sheet.id, medic_sheet.id if spent else None])
         note = supplies_note(spent, True, left)
         await send(ctx, embed=attribute_embed(sheet.name, medic_name, result, note))
 
@@ -147,6 +158,8 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             else:
                 row = await repo.get(guild.id, sheet.id)
                 count = row.supplies if row else 0
+        if units is not None:  # supplies weigh in the backpack: a tracker's movement
+            notify_characters_changed(self.bot, guild.id, [sheet.id])
         await send(ctx, f"{safe(sheet.name)} has {count} unit(s) of medical supplies.")
 
 
