@@ -1,0 +1,59 @@
+"""/rest short|long in a tracked fight: the HP a rest gives (and a medic's spent unit of
+supplies, which weighs in the backpack) reaches the tracker seating the character,
+edited after the reply (bot.followups), as after /medicine."""
+
+from __future__ import annotations
+
+import discord.ext.test as dpytest
+
+from bot.client import TableBot
+from bot.rules.dice_source import ScriptedDice
+from bot.storage.twod10_characters import TwoD10CharacterRepository
+from tests.cogs.twod10.rounds_support import gm, make_sheet, player
+from tests.cogs.twod10.test_medicine_tracker import fight, mira_line
+from tests.support.slash import SlashHarness
+
+
+async def test_a_short_rest_redraws_the_resters_hp_after_the_reply(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    mira = await fight(bot, slash)
+    async with bot.db.transaction() as conn:
+        await TwoD10CharacterRepository(conn).set_hp(mira.guild_id, mira.id, 10)
+    slash.drain_followups = False
+    with bot.followups.busy():  # held until the harness is done, as under load
+        await slash.run("rest short", **player(slash))
+    assert bot.followups.pending >= 1  # the tracker's edit waits for the reply
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20"
+    await bot.followups.drain()
+    slash.drain_followups = True
+    # Toughness 1 or 1 HP, whichever is more: 11.
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 11/20"
+    await dpytest.empty_queue()
+
+
+async def test_a_long_rest_redraws_the_resters_hp(bot: TableBot, slash: SlashHarness) -> None:
+    mira = await fight(bot, slash)
+    async with bot.db.transaction() as conn:
+        await TwoD10CharacterRepository(conn).set_hp(mira.guild_id, mira.id, 10)
+    await slash.run("rest long", **player(slash))
+    # 3 x toughness 1 or 2 HP, whichever is more: 13.
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 13/20"
+    await dpytest.empty_queue()
+
+
+async def test_a_medics_unit_spent_on_a_short_rest_moves_the_medics_feet(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await fight(bot, slash)
+    cora = await make_sheet(bot, slash.members[1], "Cora")  # rests; not in the fight
+    async with bot.db.transaction() as conn:
+        await TwoD10CharacterRepository(conn).set_hp(cora.guild_id, cora.id, 10)
+    await slash.run("medicine supplies", character="Mira", units=24, **gm(slash))
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20 · 🎒 moves 20 ft"
+    bot.dice = ScriptedDice([5, 5])  # whatever the medicine roll, the unit is spent
+    rested = await slash.run("rest short", character="Cora", medic="Mira", **gm(slash))
+    assert "One unit of medical supplies spent (23 left)." in str(rested.embeds[0])
+    # 23 units: 3 EP, less the 1st and 3rd: 1 EP, 25 ft.
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20 · 🎒 moves 25 ft"
+    await dpytest.empty_queue()
