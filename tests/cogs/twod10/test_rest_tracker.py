@@ -1,6 +1,7 @@
-"""/rest short|long in a tracked fight: the HP a rest gives (and a medic's spent unit of
-supplies, which weighs in the backpack) reaches the tracker seating the character,
-edited after the reply (bot.followups), as after /medicine."""
+"""/rest short|long, /character edit and /character advance in a tracked fight: what they
+write (HP, maximum HP, a medic's spent unit of supplies, which weighs in the backpack)
+reaches the tracker seating the character, edited after the reply (bot.followups), as
+after /medicine."""
 
 from __future__ import annotations
 
@@ -56,4 +57,16 @@ async def test_a_medics_unit_spent_on_a_short_rest_moves_the_medics_feet(
     assert "One unit of medical supplies spent (23 left)." in str(rested.embeds[0])
     # 23 units: 3 EP, less the 1st and 3rd: 1 EP, 25 ft.
     assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20 · 🎒 moves 25 ft"
+    await dpytest.empty_queue()
+
+
+async def test_a_sheet_edit_or_advance_redraws_the_tracker(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await fight(bot, slash)
+    await slash.run("character edit", name="Mira", hp=7, **gm(slash))
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 7/20"
+    await slash.run("character advance", name="Mira", attribute="toughness", **gm(slash))
+    # Toughness 1 -> 2: maximum HP 20 -> 25 (the tracker's finesse is the one she joined with).
+    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 7/25"
     await dpytest.empty_queue()
