@@ -51,9 +51,14 @@ _DET_THROW = (
     (FOUR, None, 0, 1, 1, 2),
     (FOUR, None, CHAIN, 1, 2, 1),
 )
-# Past this many states the tables are cleared whole (a query then recomputes what it
-# needs). Every state any /odds query up to 5 rerolls reaches is far fewer.
-MAX_STATES = 1 << 16
+# Past this many entries in a table, states are dropped (``_room``; a query then
+# recomputes what it needs): about 370 bytes a state, so at most about 10 MB for the
+# values and futures together. One query of 31 dice and 3 rerolls adds up to ~12,000;
+# the warm-up (odds_rerolls.warm: every state up to 2 rerolls) holds ~12,300.
+MAX_STATES = 12_000
+# What the warm-up fills: states with at most this many rerolls left, kept when the
+# tables are full.
+KEEP_LEFT = 2
 
 
 class Future(NamedTuple):
@@ -107,7 +112,16 @@ def size() -> int:
 
 
 def _room() -> None:
-    if len(_VALUES) >= MAX_STATES or len(_FUTURES) >= MAX_STATES or len(_OUTCOMES) >= MAX_STATES:
+    """Past ``MAX_STATES`` in a table, drop the states with more than ``KEEP_LEFT``
+    rerolls left (the warm-up fills none), then, if that is not enough, everything."""
+    tables = (_VALUES, _FUTURES, _OUTCOMES, _BY_MOVE)
+    if all(len(table) < MAX_STATES for table in tables):
+        return
+    for table in (_VALUES, _FUTURES):
+        # list() first: another thread (the warm-up, a query) may add to the table.
+        for key in [key for key in list(table) if key[0] > KEEP_LEFT]:
+            table.pop(key, None)
+    if any(len(table) >= MAX_STATES * 3 // 4 for table in tables):
         clear()
 
 
@@ -138,6 +152,18 @@ def _outcomes(left: int, fail: tuple, six: tuple, old: int) -> tuple:
             hit.append((weight, du, d6 + dup, nxt_fail, nxt_six, new == SIX))
         hit = _OUTCOMES[key] = tuple(hit)
     return hit
+
+
+def _det_throw(key: _Key) -> tuple:
+    """(weight, change in successes, change in 6s, flags, next state) for each first
+    throw of a pending determination die (``_DET_THROW``)."""
+    left, plain, _, fail, six = key
+    out = []
+    for new, det, flags, extra_s, extra_x, weight in _DET_THROW:
+        du, dup, _, nxt_fail, nxt_six = _step(left + 1, fail, six, FOUR, new)
+        out.append((weight, extra_s - du, dup + extra_x, flags,
+                    (left, plain, det, nxt_fail, nxt_six)))  # fmt: skip
+    return tuple(out)
 
 
 def _moves(key: _Key):
@@ -174,7 +200,8 @@ def value(key: _Key) -> tuple[int, int, int]:
             for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old):
                 s, x = -du * unit, dx * unit
                 if left > 1:
-                    vs, vx, _ = value((left - 1, plain, det, fail, six))
+                    nxt = (left - 1, plain, det, fail, six)
+                    vs, vx, _ = _VALUES.get(nxt) or value(nxt)
                     s += vs
                     x += vx
                 if is_six and kind == _DET:
@@ -202,22 +229,21 @@ def future(key: _Key) -> Future:
     left = key[0]
     if key[2] == PENDING:
         steps: tuple = tuple(
-            (weight, -du + extra_s, dup + extra_x, flags,
-             future((left, key[1], det, nxt_fail, nxt_six)))
-            for new, det, flags, extra_s, extra_x, weight in _DET_THROW
-            for du, dup, _, nxt_fail, nxt_six in (_step(left + 1, key[3], key[4], FOUR, new),)
-        )  # fmt: skip
+            (weight, ds, dx, flags, _FUTURES.get(nxt) or future(nxt))
+            for weight, ds, dx, flags, nxt in _det_throw(key)
+        )
         shape: tuple = (left, PENDING, *((w, ds, dx, fl, nxt.fid) for w, ds, dx, fl, nxt in steps))
     elif (move := value(key)[2]) == _STOP:
         shape = (left,)
         steps = ()
     else:
         kind, old, plain, det = next(m for m in _moves(key) if m[0] == move)
+        chain = CHAIN if kind == _DET else 0
         steps = tuple(
-            (weight, -du, dx, CHAIN if kind == _DET and is_six else 0,
-             future((left - 1, plain, det, fail, six)))
+            (weight, -du, dx, chain if is_six else 0, _FUTURES.get(nxt) or future(nxt))
             for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old)
-        )  # fmt: skip
+            for nxt in ((left - 1, plain, det, fail, six),)
+        )
         shape = (left, *((w, ds, dx, fl, nxt.fid) for w, ds, dx, fl, nxt in steps))
     hit = _BY_MOVE.get(shape)
     if hit is None:

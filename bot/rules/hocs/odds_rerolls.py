@@ -22,19 +22,18 @@ two clamped shapes. Counts that differ only outside the clamps fall together,
 which is what keeps the search small: the dice's own policy, ``_best``, looks
 at exact counts, so its cache holds many states for one of these.
 
-The decisions are the same as ``_best``'s: this is the same expectimax (stop,
-the determination die, or the lowest ordinary die; a tie keeps the reroll, then
-prefer the determination die; a determination die rerolled into a 6 is worth
-its chain's 3/5 success and 1/5 six on average), over values that differ from
-``_best``'s by a constant per state, so every comparison comes out the same.
-tests/rules/hocs/test_odds_fast.py checks the weights against the general
-search (``odds_core._search_weights``) and brute force.
+The decisions are the same as ``_best``'s (``odds_reroll_table.value``, the
+same expectimax over values that differ from ``_best``'s by a constant per
+state). tests/rules/hocs/test_odds_fast.py checks the weights against the
+general search (``odds_core._search_weights``) and brute force.
 
-Then, per state, ``_Search.future`` is the distribution of how much the
-successes and 6s change from here (packed, offset so a loss stays a left
-shift), and the first throw (``_first_throw``) gives, per state it lands in,
-the packed distribution of the successes and 6s as they stand. The answer is
-their products, summed: one big-integer multiplication per state.
+Per state, ``odds_reroll_table.future`` is the distribution of how much the
+successes and 6s change from there on; it depends on the state alone, so one
+shared table serves every query (``warm`` fills it at start-up). The first
+throw (``_first_throw``) sums over the ordinary dice only: a determination die
+is left pending and thrown as the future's first step. It gives, per distinct
+future, the packed distribution of the successes and 6s as they stand, and
+``_combine`` applies each future to it term by term.
 """
 
 from __future__ import annotations
@@ -58,12 +57,14 @@ from bot.rules.hocs.odds_reroll_table import (
     future,
     six_shape,
 )
+from bot.rules.hocs.odds_reroll_table import size as table_size
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
-__all__ = ["fail_shape", "layout", "reroll_weights", "six_shape"]
+__all__ = ["fail_shape", "layout", "reroll_weights", "six_shape", "warm"]
 
 # The most dice a pool can have: the base and one boon or determination die.
 MAX_DICE = MAX_POOL_DICE + 1
+
 
 def _plain_of(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
     """The lowest ``keep`` ordinary non-6 dice, as categories."""
@@ -292,3 +293,30 @@ def _rest(low: int, three: int, rest: int, keep: int, binom: list[int], six_bits
             yield _plain_of(low, three, four, five, keep), five, ways * part
         if others >= room:
             yield _plain_of(low, three, room, five, keep), five, ways * spread
+
+
+# What ``warm`` fills the shared table with, most asked first: (rerolls, focus values,
+# guarantee values). The states of the largest pools cover the smaller pools' (a pool
+# of fewer dice reaches no shape a larger one with the same modifiers could not), and
+# these focus and guarantee values reach nearly every state any value reaches with up
+# to 2 rerolls (12,124 over every focus and guarantee, 11,896 of them here).
+WARM_GRID = ((1, range(4), range(3)), (2, range(7), range(5)))
+
+
+def warm(max_rerolls: int, *, stop=lambda: False) -> int:
+    """Fill the shared reroll table (``odds_reroll_table``) with what queries of up to
+    ``max_rerolls`` talent rerolls reach, the largest pools first; ``stop()`` ends it
+    early. Returns the states held. Only time is saved: a query finds the same
+    weights in a cold table."""
+    for rerolls, focus_values, guarantee_values in WARM_GRID:
+        if rerolls > max_rerolls:
+            break
+        for focus in focus_values:
+            for guaranteed in guarantee_values:
+                for det in (True, False):
+                    if stop():
+                        return table_size()
+                    # The first throw alone, unpacked and without 6s: it asks for every
+                    # state's future, which is what fills the table.
+                    _first_throw(MAX_DICE - det, det, rerolls, focus, guaranteed, False, 1, 8)
+    return table_size()
