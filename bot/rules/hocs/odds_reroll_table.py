@@ -91,6 +91,7 @@ def six_shape(fives: int, failures: int, unfixed: int, focus: int, guaranteed: i
 
 
 _OUTCOMES: dict[tuple, tuple] = {}
+_DET_STEPS: dict[tuple, tuple] = {}
 _VALUES: dict[_Key, tuple[int, int, int]] = {}
 _FUTURES: dict[_Key, Future] = {}
 # (left, move, each outcome's weight, changes, chain flag and next future's fid) -> Future:
@@ -102,7 +103,7 @@ _IDS = itertools.count()
 
 def clear() -> None:
     """Empty every table (the benchmark's cold start; and past ``MAX_STATES``)."""
-    for table in (_OUTCOMES, _VALUES, _FUTURES, _BY_MOVE, _INTERNED):
+    for table in (_OUTCOMES, _DET_STEPS, _VALUES, _FUTURES, _BY_MOVE, _INTERNED):
         table.clear()
 
 
@@ -114,9 +115,7 @@ def size() -> int:
 def _room() -> None:
     """Past ``MAX_STATES`` in a table, drop the states with more than ``KEEP_LEFT``
     rerolls left (the warm-up fills none), then, if that is not enough, everything."""
-    tables = (_VALUES, _FUTURES, _OUTCOMES, _BY_MOVE)
-    if all(len(table) < MAX_STATES for table in tables):
-        return
+    tables = (_VALUES, _FUTURES, _OUTCOMES, _BY_MOVE, _DET_STEPS)
     for table in (_VALUES, _FUTURES):
         # list() first: another thread (the warm-up, a query) may add to the table.
         for key in [key for key in list(table) if key[0] > KEEP_LEFT]:
@@ -158,12 +157,16 @@ def _det_throw(key: _Key) -> tuple:
     """(weight, change in successes, change in 6s, flags, next state) for each first
     throw of a pending determination die (``_DET_THROW``)."""
     left, plain, _, fail, six = key
-    out = []
-    for new, det, flags, extra_s, extra_x, weight in _DET_THROW:
-        du, dup, _, nxt_fail, nxt_six = _step(left + 1, fail, six, FOUR, new)
-        out.append((weight, extra_s - du, dup + extra_x, flags,
-                    (left, plain, det, nxt_fail, nxt_six)))  # fmt: skip
-    return tuple(out)
+    steps = _DET_STEPS.get((left, fail, six))
+    if steps is None:
+        steps = []
+        for new, det, flags, extra_s, extra_x, weight in _DET_THROW:
+            du, dup, _, nxt_fail, nxt_six = _step(left + 1, fail, six, FOUR, new)
+            steps.append((weight, extra_s - du, dup + extra_x, flags, det, nxt_fail, nxt_six))
+        steps = _DET_STEPS[(left, fail, six)] = tuple(steps)
+    return tuple(
+        (w, ds, dx, fl, (left, plain, det, nf, ns)) for w, ds, dx, fl, det, nf, ns in steps
+    )
 
 
 def _moves(key: _Key):
@@ -211,7 +214,8 @@ def value(key: _Key) -> tuple[int, int, int]:
                 total_x += weight * x
             if (total_s, total_x) > best:
                 best, move = (total_s, total_x), kind
-    _room()
+    if len(_VALUES) >= MAX_STATES:
+        _room()
     hit = _VALUES[key] = (*best, move)
     return hit
 
@@ -259,6 +263,7 @@ def future(key: _Key) -> Future:
         if hit is None:
             hit = _INTERNED[entries] = Future(next(_IDS), entries)
         _BY_MOVE[shape] = hit
-    _room()
+    if len(_FUTURES) >= MAX_STATES or len(_OUTCOMES) >= MAX_STATES:
+        _room()
     _FUTURES[key] = hit
     return hit
