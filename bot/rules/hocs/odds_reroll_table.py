@@ -6,15 +6,14 @@ reroll, and the two clamped shapes. What the policy does there (``value``) and
 the distribution of how much the successes and 6s change from there on
 (``future``) depend on the state alone: not on the pool's size, focus,
 guarantees, nor on whether 6s are counted. So both live in module-level tables
-that every query reads and fills, bounded (cleared whole past ``MAX_STATES``),
-and ``warm`` fills them off the reply path at start-up. A query that finds a
-state missing computes it as before: the table only saves time.
+that every query reads and fills, bounded (``MAX_STATES``, ``_room``), and
+``odds_rerolls.warm`` fills them off the reply path at start-up. A query that
+finds a state missing computes it as before: the table only saves time.
 
-Futures are kept unpacked (``(successes, 6s, chain started, weight)`` over
-6^left) and interned: states with the same distribution share one ``Future``,
-which is what lets the first throw add up its rows per distinct future before
-any big-integer product (most states just stop). ``packed`` turns one into the
-Kronecker layout a query multiplies with, cached per layout.
+Futures are kept unpacked (``(successes, 6s, flags, weight)``) and interned:
+states with the same distribution share one ``Future``, which is what lets the
+first throw add up its rows per distinct future before applying it (most states
+just stop).
 """
 
 from __future__ import annotations
@@ -52,9 +51,10 @@ _DET_THROW = (
     (FOUR, None, CHAIN, 1, 2, 1),
 )
 # Past this many entries in a table, states are dropped (``_room``; a query then
-# recomputes what it needs): about 370 bytes a state, so at most about 10 MB for the
-# values and futures together. One query of 31 dice and 3 rerolls adds up to ~12,000;
-# the warm-up (odds_rerolls.warm: every state up to 2 rerolls) holds ~12,300.
+# recomputes what it needs): about 450 bytes a state with the caches beside them, so
+# about 10 MB at most. The warm-up (odds_rerolls.warm: every state up to 2 rerolls)
+# holds ~12,300 (5,000 values, 7,100 futures); a query of 31 dice and 3 rerolls adds up
+# to ~5,500 of its own.
 MAX_STATES = 12_000
 # What the warm-up fills: states with at most this many rerolls left, kept when the
 # tables are full.
