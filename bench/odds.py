@@ -1,7 +1,9 @@
 """Odds benchmark: exact HOCS odds across pool sizes, beside icepool, plus the chart.
 
-``PYTHONPATH=. python -m bench.odds [--max-rerolls N] [--quick] [--before]`` prints, cold
-(every cache cleared before each query, the policy's too):
+``PYTHONPATH=. python -m bench.odds [--max-rerolls N] [--quick] [--before] [--no-warm]``
+prints, cold for each query (every cache of answers cleared before it, the policy's too;
+the shared reroll table as the bot's start-up warm-up leaves it, reset before each query,
+and with ``--no-warm`` empty, as for a query that arrives before the warm-up ends):
 
 * pools of 1–30 base dice with each modifier set (``pool_odds``), and icepool computing
   the same distribution where it can express it (boons, banes, focus and guaranteed
@@ -26,16 +28,19 @@ import os
 import subprocess
 import sys
 import time
+import tracemalloc
 from fractions import Fraction
 
+from bot.odds_warm_up import WARM_REROLLS
 from bot.render.odds_chart import render_distribution
 from bot.rules.hocs import odds as hocs_odds
-from bot.rules.hocs import odds_clash, odds_core, odds_rerolls, policy
+from bot.rules.hocs import odds_clash, odds_core, odds_reroll_table, odds_rerolls, policy
 from bot.rules.hocs.damage import HitPoints
 from bot.rules.hocs.odds import pool_odds
 from bot.rules.hocs.odds_clash import _raw, clash_odds
 from bot.rules.hocs.odds_damage import damage_odds, hit_odds
 from bot.rules.hocs.pool import PoolSpec
+from cogs.odds_preview import ODDS_MAX_REROLLS
 
 SIZES = (1, 2, 5, 10, 15, 20, 25, 30)
 QUICK_SIZES = (1, 10, 30)
@@ -47,14 +52,41 @@ def _time(fn) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+# The shared reroll table (odds_reroll_table) as the bot's warm-up leaves it; each query
+# starts from exactly this (``--no-warm``: from an empty table, as a query that arrives
+# before the warm-up ends).
+_TABLES = ("_OUTCOMES", "_DET_STEPS", "_VALUES", "_FUTURES", "_BY_MOVE", "_INTERNED")
+_warmed: dict[str, dict] = {}
+
+
 def _cold() -> None:
     pool_odds.cache_clear()
     clash_odds.cache_clear()
     _raw.cache_clear()
     damage_odds.cache_clear()
     policy._best_capped.cache_clear()
-    odds_rerolls._STEPS.clear()
-    odds_rerolls._OUTCOMES.clear()
+    odds_reroll_table.clear()
+    for name, saved in _warmed.items():
+        getattr(odds_reroll_table, name).update(saved)
+
+
+def warm_up() -> None:
+    """Run the bot's start-up warm-up once and keep its table for every query."""
+    odds_reroll_table.clear()
+    # Memory traced in a first run (tracing slows it), CPU timed in a second from empty.
+    tracemalloc.start()
+    odds_rerolls.warm(WARM_REROLLS)
+    size = tracemalloc.get_traced_memory()[0] / 2**20
+    tracemalloc.stop()
+    odds_reroll_table.clear()
+    start = time.process_time()
+    states = odds_rerolls.warm(WARM_REROLLS)
+    cpu = time.process_time() - start
+    _warmed.update({name: dict(getattr(odds_reroll_table, name)) for name in _TABLES})
+    print(
+        f"warm-up (odds_rerolls.warm({WARM_REROLLS}), as the bot runs it after ready):"
+        f" {states} states, {cpu:.2f} s CPU, {size:.1f} MiB (traced)"
+    )
 
 
 def _icepool_plain(spec: PoolSpec):
@@ -224,7 +256,14 @@ def chart_figures(other_python: str | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--max-rerolls", type=int, default=3, help="the /odds cap: 3")
+    parser.add_argument(
+        "--max-rerolls", type=int, default=ODDS_MAX_REROLLS, help="the /odds cap by default"
+    )
+    parser.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="start every query from an empty reroll table (one asked before the warm-up ends)",
+    )
     parser.add_argument(
         "--before", action="store_true", help="time the earlier general search instead"
     )
@@ -241,6 +280,10 @@ def main() -> None:
         odds_clash.pool_weights = odds_core._search_weights
         print("BEFORE: the general search (odds_core._search_weights) for every pool")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    if args.no_warm:
+        print("NO WARM-UP: every query starts from an empty reroll table")
+    elif not args.before:
+        warm_up()
     pool_table(sizes, args.max_rerolls)
     clash_table(sizes, args.max_rerolls)
     damage_table()

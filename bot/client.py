@@ -19,6 +19,7 @@ from bot.config import Settings
 from bot.errors import InputRefused
 from bot.followups import FollowUps
 from bot.idle_gc import IdleCollector
+from bot.odds_warm_up import start_odds_warm_up
 from bot.option_check import option_problem
 from bot.permissions import GmMemory
 from bot.rules.dice_source import Dice, RandomDice
@@ -265,6 +266,7 @@ class TableBot(commands.Bot):
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
         gc.collect()  # the guild cache has just been filled: freeze it too
         gc.freeze()
+        start_odds_warm_up()  # a daemon thread: off the event loop
         if not self._may_sync():
             return
         # Sequential, only this process's guilds, and only those whose hash differs.

@@ -13,9 +13,12 @@ from bot.rules.hocs.odds import pool_odds, test_odds
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 
-# The exact reroll search grows with talent rerolls (bench/odds.py): with 3, 31 dice and
-# every modifier take up to 0.5 s on a busy machine, more would take seconds; /pool and
-# /check still roll with up to 10.
+# The exact reroll search grows with talent rerolls (bench/odds.py): once the start-up
+# warm-up (bot.odds_warm_up) has run, every query with 1 or 2 answers in under 50 ms;
+# with 3, pools of 31 dice with a determination die, focus and guarantees still take
+# 0.1-0.3 s when first asked (their states are not warmed: all of them would take
+# seconds and ~25 MB), and 4 take more. Kept at 3 so no query that answers today is
+# refused; /pool and /check still roll with up to 10.
 ODDS_MAX_REROLLS = 3
 
 

@@ -68,7 +68,13 @@ def pool_spec(o: Chosen) -> PoolSpec:
 _DIFFICULTY = Opt("difficulty", str | None, None, ROLL_OPTION_HELP["difficulty"])
 _CHARACTER = Opt("character", Name, None, CHECK_OPTION_HELP["character"])
 _SECRET = Opt("secret", bool, False, ROLL_OPTION_HELP["secret"], roll_only=True)
-_ODDS = Opt("odds", bool, False, ODDS_OPTION_HELP, roll_only=True)
+_ODDS = Opt(
+    "odds",
+    bool,
+    False,
+    f"{ODDS_OPTION_HELP} (odds take up to {ODDS_MAX_REROLLS} talent rerolls)",
+    roll_only=True,
+)
 _ROLL_HELP = ROLL_OPTION_HELP | POOL_OPTION_HELP
 
 _POOL_SPENDS = "Spend a determination point of your active character (exploding boon)"

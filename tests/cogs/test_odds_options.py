@@ -142,3 +142,17 @@ def test_pick_gives_the_options_in_the_order_named() -> None:
     assert [o.name for o in pick(declared, "c", "a")] == ["c", "a"]
     with pytest.raises(TypeError, match="not all"):
         pick(declared, "a", "d")
+
+
+@pytest.mark.parametrize("roll", ["pool", "check", "clash"])
+async def test_the_odds_reroll_cap_is_stated_where_it_applies(bot: TableBot, roll: str) -> None:
+    """/help and the slash menu show the cap: on the roll's odds option and on /odds's
+    rerolls (a roll asked for odds past it is refused in one sentence, tests/cogs)."""
+    payload = bot.command_sets.catalogues[Ruleset.HOCS].payload(bot.tree)
+    [rolled] = [c for c in payload if c["name"] == roll]
+    [odds] = [o for o in rolled["options"] if o["name"] == "odds"]
+    assert f"odds take up to {ODDS_MAX_REROLLS} talent rerolls" in odds["description"]
+    [group] = [c for c in payload if c["name"] == "odds"]
+    [twin] = [o for o in group["options"] if o["name"] == roll]
+    [rerolls] = [o for o in twin["options"] if o["name"] == "rerolls"]
+    assert f"0–{ODDS_MAX_REROLLS} for odds" in rerolls["description"]

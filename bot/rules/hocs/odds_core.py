@@ -296,8 +296,7 @@ def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
         return Weights(final=final, width=width, denominator=denominator, bits=bits)
     # Talent rerolls: the first throw times what the rerolls make of it (odds_rerolls).
     denominator = SIDES ** (spec.dice_count + 1 + spec.rerolls)
-    bits = slot_bits(denominator)
-    final, width = reroll_weights(spec, sixes=sixes, bits=bits)
+    final, width, bits = reroll_weights(spec, sixes=sixes)
     return Weights(final=final, width=width, denominator=denominator, bits=bits)
 
 

@@ -22,19 +22,18 @@ two clamped shapes. Counts that differ only outside the clamps fall together,
 which is what keeps the search small: the dice's own policy, ``_best``, looks
 at exact counts, so its cache holds many states for one of these.
 
-The decisions are the same as ``_best``'s: this is the same expectimax (stop,
-the determination die, or the lowest ordinary die; a tie keeps the reroll, then
-prefer the determination die; a determination die rerolled into a 6 is worth
-its chain's 3/5 success and 1/5 six on average), over values that differ from
-``_best``'s by a constant per state, so every comparison comes out the same.
-tests/rules/hocs/test_odds_fast.py checks the weights against the general
-search (``odds_core._search_weights``) and brute force.
+The decisions are the same as ``_best``'s (``odds_reroll_table.value``, the
+same expectimax over values that differ from ``_best``'s by a constant per
+state). tests/rules/hocs/test_odds_fast.py checks the weights against the
+general search (``odds_core._search_weights``) and brute force.
 
-Then, per state, ``_Search.future`` is the distribution of how much the
-successes and 6s change from here (packed, offset so a loss stays a left
-shift), and the first throw (``_first_throw``) gives, per state it lands in,
-the packed distribution of the successes and 6s as they stand. The answer is
-their products, summed: one big-integer multiplication per state.
+Per state, ``odds_reroll_table.future`` is the distribution of how much the
+successes and 6s change from there on; it depends on the state alone, so one
+shared table serves every query (``warm`` fills it at start-up). The first
+throw (``_first_throw``) sums over the ordinary dice only: a determination die
+is left pending and thrown as the future's first step. It gives, per distinct
+future, the packed distribution of the successes and 6s as they stand, and
+``_combine`` applies each future to it term by term.
 """
 
 from __future__ import annotations
@@ -42,167 +41,29 @@ from __future__ import annotations
 from collections import defaultdict
 from math import comb
 
+from bot.rules.hocs.modifiers import MAX_POOL_DICE
+from bot.rules.hocs.odds_fixed import slot_bits
+from bot.rules.hocs.odds_reroll_table import (
+    FIVE,
+    FOUR,
+    LOW,
+    PENDING,
+    SIDES,
+    SPREAD,
+    THREE,
+    Future,
+    _clamp,
+    fail_shape,
+    future,
+    six_shape,
+)
+from bot.rules.hocs.odds_reroll_table import size as table_size
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
-SIDES = 6
-LOW, THREE, FOUR, FIVE, SIX = 1, 3, 4, 5, 6
-_FACES = ((LOW, 2), (THREE, 1), (FOUR, 1), (FIVE, 1), (SIX, 1))
-_STOP, _DET, _PLAIN = 0, 1, 2
-# One reroll moves a gap between two terms of the 6s' min by at most this (see module).
-SPREAD = 1
-# (left, plain, det, fail_shape, six_shape): ``plain`` the categories of the ordinary
-# dice the policy may reroll, lowest first, at most ``left``; ``det`` the determination
-# die's category if it may still take one; the shapes as the module docstring says.
-_Key = tuple
+__all__ = ["fail_shape", "layout", "reroll_weights", "six_shape", "warm"]
 
-
-def _clamp(values: tuple[int, int, int], top: int) -> tuple[int, int, int]:
-    a, b, c = values
-    return (a if a < top else top, b if b < top else top, c if c < top else top)
-
-
-def fail_shape(lows: int, failures: int, focus: int, guaranteed: int, left: int):
-    """(U, shape): unfixed failures and the clamped gaps below the largest term."""
-    terms = (0, lows - guaranteed, failures - guaranteed - focus)
-    top = max(terms)
-    return top, _clamp((top - terms[0], top - terms[1], top - terms[2]), left)
-
-
-def six_shape(fives: int, failures: int, unfixed: int, focus: int, guaranteed: int, left: int):
-    """(5s made 6s, shape): the smallest term and the clamped gaps above it."""
-    terms = (fives, focus, focus + guaranteed - failures + unfixed)
-    low = min(terms)
-    return low, _clamp((terms[0] - low, terms[1] - low, terms[2] - low), SPREAD * left)
-
-
-# A pure function of its arguments, so shared by every query; cleared when it grows past
-# this (some hundreds of thousands of shapes exist with 10 rerolls).
-_STEPS: dict[tuple, tuple] = {}
-_STEPS_MAX = 1 << 17
-
-
-def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
-    """One die from ``old`` to ``new`` with ``left`` rerolls before it: (change in unfixed
-    failures, change in 5s made 6s, change in rolled 6s, next fail shape, next six shape)."""
-    key = (left, fail, six, old, new)
-    hit = _STEPS.get(key)
-    if hit is not None:
-        return hit
-    d_low = (new == LOW) - (old == LOW)
-    d_fail = d_low + (new == THREE) - (old == THREE)
-    # Terms relative to the old largest (fail) and smallest (six), which were 0.
-    u = (-fail[0], -fail[1] + d_low, -fail[2] + d_fail)
-    d_unfixed = max(u)
-    nxt_fail = _clamp((d_unfixed - u[0], d_unfixed - u[1], d_unfixed - u[2]), left - 1)
-    s = (six[0] + (new == FIVE) - (old == FIVE), six[1], six[2] - d_fail + d_unfixed)
-    d_up = min(s)
-    nxt_six = _clamp((s[0] - d_up, s[1] - d_up, s[2] - d_up), SPREAD * (left - 1))
-    hit = (d_unfixed, d_up, (new == SIX) - (old == SIX), nxt_fail, nxt_six)
-    if len(_STEPS) >= _STEPS_MAX:
-        _STEPS.clear()
-    _STEPS[key] = hit
-    return hit
-
-
-_OUTCOMES: dict[tuple, tuple] = {}
-
-
-def _outcomes(left: int, fail: tuple, six: tuple, old: int) -> tuple:
-    """For each face a reroll of a die in category ``old`` may show: (weight, change in
-    unfixed failures, change in 6s, next fail shape, next six shape, it is a 6)."""
-    key = (left, fail, six, old)
-    hit = _OUTCOMES.get(key)
-    if hit is None:
-        hit = []
-        for new, weight in _FACES:
-            du, dup, d6, nxt_fail, nxt_six = _step(left, fail, six, old, new)
-            hit.append((weight, du, d6 + dup, nxt_fail, nxt_six, new == SIX))
-        hit = tuple(hit)
-        if len(_OUTCOMES) >= _STEPS_MAX:
-            _OUTCOMES.clear()
-        _OUTCOMES[key] = hit
-    return hit
-
-
-class _Search:
-    """Values (the policy) and future distributions, per state, for one (focus,
-    guarantees, counting 6s, packing)."""
-
-    def __init__(self, *, width: int, bits: int, sixes: bool, offset: int) -> None:
-        self.width, self.bits, self.sixes, self.offset = width, bits, sixes, offset
-        self.values: dict[_Key, tuple[int, int, int]] = {}
-        self.futures: dict[_Key, tuple[int, int]] = {}
-
-    def _moves(self, key: _Key):
-        """(is determination, old category, next plain, next det) for each possible move."""
-        left, plain, det = key[0], key[1], key[2]
-        moves = []
-        if det is not None:
-            moves.append((_DET, det, plain[: left - 1], None))
-        if plain:
-            moves.append((_PLAIN, plain[0], plain[1:left], det))
-        return moves
-
-    def value(self, key: _Key) -> tuple[int, int, int]:
-        """(successes, 6s) gained from here over 5·6^left, and the move, as ``_best``."""
-        values = self.values
-        hit = values.get(key)
-        if hit is not None:
-            return hit
-        left = key[0]
-        best = (0, 0)
-        move = _STOP
-        if left:
-            unit = 5 * SIDES ** (left - 1)
-            # policy.CHAIN_VALUE: a fresh chain is worth 3/5 success and 1/5 six.
-            chain_s, chain_x = unit * 3 // 5, unit // 5
-            for kind, old, plain, det in self._moves(key):
-                total_s = total_x = 0
-                for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old):
-                    s, x = -du * unit, dx * unit
-                    if left > 1:
-                        nxt = (left - 1, plain, det, fail, six)
-                        vs, vx, _ = values.get(nxt) or self.value(nxt)
-                        s += vs
-                        x += vx
-                    if is_six and kind == _DET:
-                        s += chain_s
-                        x += chain_x
-                    total_s += weight * s
-                    total_x += weight * x
-                if (total_s, total_x) > best:
-                    best, move = (total_s, total_x), kind
-        hit = (*best, move)
-        values[key] = hit
-        return hit
-
-    def future(self, key: _Key) -> tuple[int, int]:
-        """Packed weights over 6^left of the change in (successes, 6s) from here, offset by
-        ``offset`` slots: (no chain started, a determination reroll started a chain)."""
-        hit = self.futures.get(key)
-        if hit is not None:
-            return hit
-        left = key[0]
-        move = self.value(key)[2]
-        if move == _STOP:
-            hit = (SIDES**left << (self.offset * self.bits), 0)
-            self.futures[key] = hit
-            return hit
-        kind, old, plain, det = next(m for m in self._moves(key) if m[0] == move)
-        plain_part = chain_part = 0
-        for weight, du, dx, fail, six, is_six in _outcomes(left, key[3], key[4], old):
-            quiet, chained = self.future((left - 1, plain, det, fail, six))
-            slots = -du * self.width + (dx if self.sixes else 0)
-            shift = slots * self.bits
-            if kind == _DET and is_six:
-                both = quiet + chained
-                chain_part += weight * (both << shift if shift >= 0 else both >> -shift)
-                continue
-            plain_part += weight * (quiet << shift if shift >= 0 else quiet >> -shift)
-            chain_part += weight * (chained << shift if shift >= 0 else chained >> -shift)
-        hit = (plain_part, chain_part)
-        self.futures[key] = hit
-        return hit
+# The most dice a pool can have: the base and one boon or determination die.
+MAX_DICE = MAX_POOL_DICE + 1
 
 
 def _plain_of(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
@@ -214,73 +75,117 @@ def _plain_of(low: int, three: int, four: int, five: int, keep: int) -> tuple[in
     return tuple(out)
 
 
-def reroll_weights(
-    spec: PoolSpec, *, sixes: bool, bits: int
-) -> tuple[dict[tuple[bool, bool], int], int]:
-    """(final, width) of ``odds_core.Weights`` for ``spec`` (talent rerolls > 0), with
-    ``bits`` per slot and the general search's denominator 6^(dice + 1 + rerolls)."""
+def _offsets(rerolls: int, sixes: bool) -> tuple[int, int]:
+    """Slots a future may move down: successes by at most 1 a step either way (U moves
+    by 1), 6s by at most 2 (the die's own 6 and one 5 made a 6 more or less); one step
+    more than the rerolls, for a pending determination die's throw."""
+    steps = rerolls + 1
+    return steps, 2 * steps if sixes else 0
+
+
+def layout(rerolls: int, sixes: bool) -> tuple[int, int, int]:
+    """(width, bits, offset) of the packing for ``rerolls``, the same for every pool size:
+    slots wide enough for the largest pool's denominator 6^(dice + 1 + rerolls), a
+    success ``width`` slots, and every index a future reaches kept non-negative."""
+    off_s, off_x = _offsets(rerolls, sixes)
+    width = MAX_DICE + 2 + 2 * off_x if sixes else 1
+    return width, slot_bits(SIDES ** (MAX_DICE + 1 + rerolls)), off_s * width + off_x
+
+
+def reroll_weights(spec: PoolSpec, *, sixes: bool) -> tuple[dict[tuple[bool, bool], int], int, int]:
+    """(final, width, bits) of ``odds_core.Weights`` for ``spec`` (talent rerolls > 0),
+    over the general search's denominator 6^(dice + 1 + rerolls)."""
     dice = spec.dice_count
     rerolls = spec.rerolls
     det = spec.extra_die is DieOrigin.DETERMINATION
     n = dice - (1 if det else 0)
     f, g = min(spec.focus, dice), min(spec.guaranteed, dice)
-    # Changes from here: successes by at most 1 per reroll either way (U moves by 1), 6s by
-    # at most 2 (the die's own 6 and one 5 made a 6 more or less); the offsets keep every
-    # slot index of a future non-negative.
-    off_s, off_x = rerolls, 2 * rerolls if sixes else 0
-    width = dice + 2 + 2 * off_x if sixes else 1
-    offset = off_s * width + off_x
-    search = _Search(width=width, bits=bits, sixes=sixes, offset=offset)
-    firsts = _first_throw(n, det, rerolls, f, g, sixes, width, bits)
-    # Many states share one future (most just stop): add their first throws up first, so
-    # each distinct future costs one multiplication.
-    grouped: dict[tuple[bool, bool, int, int], int] = defaultdict(int)
-    for (key, crit, chain), packed in firsts.items():
-        grouped[(crit, chain, *search.future(key))] += packed
-    final: dict[tuple[bool, bool], int] = defaultdict(int)
-    for (crit, chain, quiet, chained), packed in grouped.items():
-        final[(crit, chain)] += packed * quiet
-        if chained:
-            final[(crit, True)] += packed * chained
+    width, bits, offset = layout(rerolls, sixes)
+    rows, futures = _first_throw(n, det, rerolls, f, g, sixes, width, bits)
+    final = _combine(rows, futures, width=width, bits=bits, rerolls=rerolls, sixes=sixes)
     drop = offset * bits
-    return {flags: packed >> drop for flags, packed in final.items()}, width
+    return {flags: weights >> drop for flags, weights in final.items()}, width, bits
 
 
-# The determination die's first throw grouped by what it adds to the counts (1-2, 3, 5,
-# or none of those): members (det category if still free, first showed a 1, live
-# chain, chain successes, 6s shown, weight over 36). See odds_fixed for the weights.
-_DET_CLASSES = (
-    (1, 0, 0, ((LOW, True, False, 0, 0, 6), (LOW, False, False, 0, 0, 6))),
-    (0, 1, 0, ((THREE, False, False, 0, 0, 6),)),
-    (0, 0, 1, ((FIVE, False, False, 0, 0, 6),)),
-    (0, 0, 0, (
-        (FOUR, False, False, 0, 0, 6),
-        (SIX, False, False, 0, 1, 3),  # the chain's first face 1-3: may be rerolled
-        (None, False, False, 1, 1, 2),  # 4-5: one more success, kept
-        (None, False, True, 1, 2, 1),  # 6: the chain rolls on
-    )),
-)  # fmt: skip
-_NO_DET_CLASSES = ((0, 0, 0, ((None, False, False, 0, 0, 6),)),)
+# A future's flags (odds_reroll_table: CHAIN 1, CRIT 2) as the final (crit, chain) key.
+_FLAGS = ((False, False), (False, True), (True, False), (True, True))
+
+
+def _combine(
+    rows: dict[int, dict[int, int]],
+    futures: dict[int, Future],
+    *,
+    width: int,
+    bits: int,
+    rerolls: int,
+    sixes: bool,
+) -> dict[tuple[bool, bool], int]:
+    """The first throw's rows times their futures, summed per final (crit, chain), offset
+    by ``layout``'s offset.
+
+    A future has a few dozen weights at most, so it is applied term by term (a product
+    by a small integer and an addition each), never as a dense big-integer product
+    (most of a packed future's slots are zeros, and Python multiplies long integers
+    in time well above linear). A group of one or two success counts does it per row,
+    on integers of one row; a wider group (the states many failures leave, whose
+    future is the same whatever the count) packs its rows once and does it whole.
+    """
+    off_s, off_x = _offsets(rerolls, sixes)
+    row_bits = width * bits
+    size = row_bits // 8
+    # (flags, row) -> one row's packed 6s; (flags, slot) -> packed rows from there.
+    by_row: dict[tuple[int, int], int] = defaultdict(int)
+    by_slot: dict[tuple[int, int], int] = defaultdict(int)
+    for fid, by_succ in rows.items():
+        entries = futures[fid].entries
+        if len(by_succ) <= 2:
+            for succ, part in by_succ.items():
+                base = succ + off_s
+                for s, x, on, w in entries:
+                    shift = (x + off_x) * bits if sixes else 0
+                    by_row[(on, base + s)] += (w * part) << shift
+            continue
+        first = min(by_succ)
+        buf = bytearray(size * (max(by_succ) + 1 - first))
+        for succ, part in by_succ.items():
+            at = (succ - first) * size
+            buf[at : at + size] = part.to_bytes(size, "little")
+        packed = int.from_bytes(buf, "little")
+        base = (first + off_s) * width + off_x
+        for s, x, on, w in entries:
+            by_slot[(on, base + s * width + (x if sixes else 0))] += w * packed
+    final: dict[tuple[bool, bool], int] = defaultdict(int)
+    for (on, row), part in by_row.items():
+        final[_FLAGS[on]] += part << (row * row_bits)
+    for (on, slot), part in by_slot.items():
+        final[_FLAGS[on]] += part << (slot * bits)
+    return final
 
 
 def _first_throw(
     n: int, det: bool, rerolls: int, f: int, g: int, sixes: bool, width: int, bits: int
-) -> dict[tuple, int]:
-    """(state, crit, live chain) -> packed weights over 6^(dice + 1) of the successes and
-    6s as the first throw leaves them (focus and guarantees placed as if stopping).
+) -> tuple[dict[int, dict[int, int]], dict[int, Future]]:
+    """Per future the states the first throw lands in share: per success count, the
+    packed weights over 6^(n + 1) of the 6s as the first throw of the ``n`` ordinary
+    dice leaves them (focus and guarantees placed as if stopping); and the futures.
 
-    Sums over (l, t) = ordinary dice showing 1-2 and 3 and the determination die's
-    throw; the other ``rest`` ordinary dice show 4-6, and their count of 5s (v) only
-    matters near min(f, f + g - F + U): below by the clamp or more, every 5 becomes a
-    6 and the state is the same; above, none more does. Those two runs are summed at
-    once (prefix and suffix sums), the values between one by one.
+    A determination die is left ``PENDING``: counted as a 4, its throw is the first step
+    of the future (odds_reroll_table), so the states here are clamped one step wider.
+
+    Sums over (l, t) = ordinary dice showing 1-2 and 3; the other ``rest`` dice show
+    4-6, and their count of 5s (v) only matters near min(f, f + g - F + U): below by
+    the clamp or more, every 5 becomes a 6 and the state is the same; above, none more
+    does. Those two runs are summed at once (prefix and suffix sums), the values
+    between one by one.
     """
     dice = n + (1 if det else 0)
+    clamp = rerolls + 1 if det else rerolls
+    det_key, weight = (PENDING, 1) if det else (None, SIDES)
     fact = [1] * (n + 1)
     for i in range(1, n + 1):
         fact[i] = fact[i - 1] * i
     six_bits = bits if sixes else 0
-    top = SPREAD * rerolls
+    top = SPREAD * clamp
     # (1 + x)^j packed over 6s (its sum 2^j when 6s are not counted): the rest's dice
     # that are not 5s show a 4 or a 6.
     binom = [sum(comb(j, i) << (i * six_bits) for i in range(j + 1)) for j in range(n + 1)]
@@ -299,71 +204,71 @@ def _first_throw(
             hit = sums[rest] = (below, above)
         return hit
 
-    rows: dict[tuple, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    grouped: dict[tuple[int, int, int], list] = {}
-    classes = _DET_CLASSES if det else _NO_DET_CLASSES
+    # Weights per (future, successes, 6s polynomial, 6s added) first, as plain integers:
+    # many (l, t) land there alike (past the clamps a count's change moves neither state
+    # nor result), so each polynomial product is made once per entry.
+    coef: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    polys: list[int] = []
+    futures: dict[int, Future] = {}
+    fids: dict[tuple, int] = {}
+    grouped: dict[tuple[int, int], list] = {}
     for low in range(n + 1):
         for three in range(n - low + 1):
             rest = n - low - three
-            ways = fact[n] // (fact[low] * fact[three] * fact[rest]) << low
-            fixed_plain = low + three >= rerolls
-            plain0 = _plain_of(low, three, 0, 0, rerolls) if fixed_plain else ()
-            for dl, dt, dv, members in classes:
-                lows = low + dl
-                failures = lows + three + dt
-                unfixed, fail = fail_shape(lows, failures, f, g, rerolls)
-                succ = dice - unfixed
-                x_cap = f + g - failures + unfixed
-                if fixed_plain:
-                    # The runs of 5s depend on (rest, dv, x_cap) only, shared by many (l, t).
-                    group_key = (rest, dv, x_cap)
-                    runs_of = grouped.get(group_key)
-                    if runs_of is None:
-                        runs_of = grouped[group_key] = _grouped(
-                            rest, dv, f, x_cap, top, runs, binom
-                        )
-                    parts = [(plain0, shaped, poly) for shaped, poly in runs_of]
-                else:
-                    parts = [
-                        (plain, six_shape(v + dv, failures, unfixed, f, g, rerolls), poly)
-                        for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits)
-                    ]
-                for plain, (up, six), poly in parts:
-                    for det_key, crit, chain, extra_s, extra_x, weight in members:
-                        row = rows[((rerolls, plain, det_key, fail, six), crit, chain)]
-                        part = ways * weight * poly
-                        if sixes:
-                            part <<= (extra_x + up) * bits
-                        row[succ + extra_s] += part
-    # One row of ``width`` slots per success count, laid end to end: building each state's
-    # integer from its rows at once, not by shifting every part into a long integer.
-    size = width * bits // 8
-    out: dict[tuple, int] = {}
-    for entry, by_succ in rows.items():
-        buf = bytearray(size * (max(by_succ) + 1))
-        for succ, packed in by_succ.items():
-            buf[succ * size : (succ + 1) * size] = packed.to_bytes(size, "little")
-        out[entry] = int.from_bytes(buf, "little")
-    return out
+            ways = (fact[n] // (fact[low] * fact[three] * fact[rest]) << low) * weight
+            failures = low + three
+            unfixed, fail = fail_shape(low, failures, f, g, clamp)
+            succ = dice - unfixed
+            x_cap = f + g - failures + unfixed
+            if failures >= rerolls:
+                plain0 = _plain_of(low, three, 0, 0, rerolls)
+                # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
+                runs_of = grouped.get((rest, x_cap))
+                if runs_of is None:
+                    runs_of = grouped[(rest, x_cap)] = []
+                    for shaped, poly in _grouped(rest, f, x_cap, top, runs, binom):
+                        runs_of.append((shaped, len(polys)))
+                        polys.append(poly)
+                parts = [(plain0, shaped, pid) for shaped, pid in runs_of]
+            else:
+                parts = []
+                for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
+                    shaped = six_shape(v, failures, unfixed, f, g, clamp)
+                    parts.append((plain, shaped, len(polys)))
+                    polys.append(poly)
+            for plain, (up, six), pid in parts:
+                key = (rerolls, plain, det_key, fail, six)
+                fid = fids.get(key)
+                if fid is None:
+                    fut = future(key)
+                    fid = fids[key] = fut.fid
+                    futures[fid] = fut
+                coef[(fid, succ, pid, up)] += ways
+    # Rows per future, not per state: states sharing a future are added up before it
+    # is applied.
+    rows: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for (fid, succ, pid, up), ways in coef.items():
+        rows[fid][succ] += ways * polys[pid] << (up * six_bits)
+    return rows, futures
 
 
-def _grouped(rest: int, dv: int, f: int, x_cap: int, top: int, runs, binom):
+def _grouped(rest: int, f: int, x_cap: int, top: int, runs, binom):
     """((5s made 6s, six shape), packed weights) over the rest's count of 5s, the
     two runs where the shape stays put summed at once (see ``_first_throw``)."""
     below, above = runs(rest)
     low_term = min(f, x_cap)
     parts = []
-    # Fives + dv <= low_term - top: every 5 becomes a 6 (below[] shifted each by its v).
-    a_end = min(rest, low_term - top - dv)
+    # Fives <= low_term - top: every 5 becomes a 6 (below[] shifted each by its v).
+    a_end = min(rest, low_term - top)
     if a_end >= 0:
-        parts.append(((dv, (0, top, top)), below[a_end + 1]))
-    # Fives + dv >= low_term + top: low_term of them become 6s.
-    b_start = max(0, low_term + top - dv)
+        parts.append(((0, (0, top, top)), below[a_end + 1]))
+    # Fives >= low_term + top: low_term of them become 6s.
+    b_start = max(0, low_term + top)
     if b_start <= rest:
         shape = (top, min(f - low_term, top), min(x_cap - low_term, top))
         parts.append(((low_term, shape), above[b_start]))
     for v in range(max(0, a_end + 1), min(rest, b_start - 1) + 1):
-        terms = (v + dv, f, x_cap)
+        terms = (v, f, x_cap)
         up = min(terms)
         shape = _clamp((terms[0] - up, terms[1] - up, terms[2] - up), top)
         parts.append(((up, shape), comb(rest, v) * binom[rest - v]))
@@ -388,3 +293,30 @@ def _rest(low: int, three: int, rest: int, keep: int, binom: list[int], six_bits
             yield _plain_of(low, three, four, five, keep), five, ways * part
         if others >= room:
             yield _plain_of(low, three, room, five, keep), five, ways * spread
+
+
+# What ``warm`` fills the shared table with, most asked first: (rerolls, focus values,
+# guarantee values). The states of the largest pools cover the smaller pools' (a pool
+# of fewer dice reaches no shape a larger one with the same modifiers could not), and
+# these focus and guarantee values reach nearly every state any value reaches with up
+# to 2 rerolls (12,124 over every focus and guarantee, 11,896 of them here).
+WARM_GRID = ((1, range(4), range(3)), (2, range(7), range(5)))
+
+
+def warm(max_rerolls: int, *, stop=lambda: False) -> int:
+    """Fill the shared reroll table (``odds_reroll_table``) with what queries of up to
+    ``max_rerolls`` talent rerolls reach, the largest pools first; ``stop()`` ends it
+    early. Returns the states held. Only time is saved: a query finds the same
+    weights in a cold table."""
+    for rerolls, focus_values, guarantee_values in WARM_GRID:
+        if rerolls > max_rerolls:
+            break
+        for focus in focus_values:
+            for guaranteed in guarantee_values:
+                for det in (True, False):
+                    if stop():
+                        return table_size()
+                    # The first throw alone, unpacked and without 6s: it asks for every
+                    # state's future, which is what fills the table.
+                    _first_throw(MAX_DICE - det, det, rerolls, focus, guaranteed, False, 1, 8)
+    return table_size()
