@@ -11,7 +11,6 @@ from pydantic import BaseModel, ConfigDict
 
 # The enum lives with the ruleset registry; re-exported here for existing imports.
 from bot.rulesets import Ruleset
-from bot.storage.read_cache import cached
 from bot.storage.sql import fetch_one, run
 
 __all__ = ["Campaign", "CampaignRepository", "CampaignSettings", "Ruleset"]
@@ -72,15 +71,8 @@ class CampaignRepository:
     async def get_or_create(self, guild_id: int) -> Campaign:
         """The guild's campaign, inserting one with defaults if it has none yet.
 
-        One statement when the row exists (every command after the guild's first), none
-        when it was read in an earlier transaction and can't have changed since
-        (``bot.storage.read_cache``).
+        One statement when the row exists (every command after the guild's first).
         """
-        return await cached(
-            self._conn, ("campaign", guild_id), lambda: self._get_or_create(guild_id)
-        )
-
-    async def _get_or_create(self, guild_id: int) -> Campaign:
         row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
         if row is None:
             row = await fetch_one(

@@ -30,7 +30,6 @@ from bot.storage.character_model import (
     wounds_from_json,
 )
 from bot.storage.dialect import ROW_LOCK
-from bot.storage.read_cache import cached
 from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 __all__ = [
@@ -99,10 +98,7 @@ class CharacterRepository:
         return created
 
     async def get(self, character_id: int) -> Character | None:
-        # (Cached while nothing could have changed it: ``bot.storage.read_cache``.)
-        return await cached(
-            self._conn, ("character", character_id), lambda: self._one("c.id = ?", (character_id,))
-        )
+        return await self._one("c.id = ?", (character_id,))
 
     async def get_many(self, character_ids: Iterable[int]) -> dict[int, Character]:
         """The characters with these ids that exist, by id (one query for them all)."""
@@ -123,11 +119,8 @@ class CharacterRepository:
 
     async def find(self, guild_id: int, name: str) -> Character | None:
         """A character of the guild by name, ignoring case and spacing."""
-        key = normalise_name(name)
-        return await cached(
-            self._conn,
-            ("named", guild_id, key),
-            lambda: self._one("c.guild_id = ? AND c.name_key = ?", (guild_id, key)),
+        return await self._one(
+            "c.guild_id = ? AND c.name_key = ?", (guild_id, normalise_name(name))
         )
 
     async def list(self, guild_id: int, *, owner_id: int | None = None) -> list[Character]:
@@ -196,14 +189,10 @@ class CharacterRepository:
         )
 
     async def get_active(self, guild_id: int, user_id: int) -> Character | None:
-        return await cached(
-            self._conn,
-            ("active", guild_id, user_id),
-            lambda: self._one(
-                "c.id = (SELECT character_id FROM active_characters"
-                " WHERE guild_id = ? AND user_id = ?)",
-                (guild_id, user_id),
-            ),
+        return await self._one(
+            "c.id = (SELECT character_id FROM active_characters"
+            " WHERE guild_id = ? AND user_id = ?)",
+            (guild_id, user_id),
         )
 
     async def spend_determination(self, character_id: int) -> bool:

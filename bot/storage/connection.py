@@ -30,10 +30,6 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.read_cache import CHANGES, KEEPS, effect_on_cached_rows
-
-_BEGINS = frozenset({"BEGIN", "BEGIN IMMEDIATE"})  # (how ``Database`` begins them)
-
 
 class LoopConnection(aiosqlite.Connection):
     def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
@@ -54,44 +50,12 @@ class LoopConnection(aiosqlite.Connection):
         # COMMIT while one is open, so before the next call runs here the worker is
         # sent a no-op to let go of such a cursor.
         self._worker_holds_cursor = False
-        # Values read in earlier transactions (``bot.storage.read_cache``): reused while
-        # ``cache_open`` (set by ``Database.transaction``) and the token still matches.
-        self.cache: dict[Any, tuple[tuple[int, int], Any]] = {}
-        self.cache_open = False
-        self.cache_epoch = 0  # statements run that may have changed a cached row
-        self._data_version: int | None = None  # this transaction's, once read
-        self._epoch_at_begin = 0  # ``cache_epoch`` when the last transaction began
-
-    def open_cache(self) -> None:
-        """A write transaction has begun: its ``data_version`` is read on first use."""
-        self._data_version = None
-        self.cache_open = True
-
-    def close_cache(self) -> None:
-        self.cache_open = False
-        self._data_version = None
-
-    async def cache_token(self) -> tuple[int, int]:
-        """What a cached value must have been read under to be reused now: another
-        connection's commits (``PRAGMA data_version``), this one's changes."""
-        if self._data_version is None:
-            rows = await self.execute_fetchall("PRAGMA data_version")
-            self._data_version = int(next(iter(rows))[0])
-        return (self._data_version, self.cache_epoch)
 
     @property
     def worker_idle(self) -> bool:
         return self._submitted == self._finished
 
     async def _execute(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        effect = effect_on_cached_rows(fn, args)
-        if effect is not KEEPS:
-            if effect is CHANGES:
-                self.cache_epoch += 1  # (before it runs: a failed statement counts too)
-            elif self.cache_epoch != self._epoch_at_begin:  # UNDOES what changed
-                self.cache_epoch += 1
-        elif args and isinstance(args[0], str) and args[0] in _BEGINS:
-            self._epoch_at_begin = self.cache_epoch
         if self.inline and self.worker_idle and self._connection is not None and self._running:
             if self._worker_holds_cursor:
                 self._worker_holds_cursor = False

@@ -132,12 +132,10 @@ class Database:
             await self._begin_immediate()
             deferred = self._take_deferred()
             self._conn.inline = True
-            self._conn.open_cache()  # (bot.storage.read_cache: the write lock is held)
             try:
                 await self._run_deferred(deferred)
                 yield self._conn
             except BaseException:
-                self._conn.close_cache()
                 await self._conn.execute("ROLLBACK")
                 self._conn.inline = False
                 if deferred:  # not their fault: they still belong in the file
@@ -147,13 +145,8 @@ class Database:
                         log.exception("deferred writes lost after a rollback")
                 raise
             else:
-                try:
-                    await self._conn.execute("COMMIT")
-                except BaseException:
-                    self._conn.cache_epoch += 1  # (what it read may not have been kept)
-                    raise
+                await self._conn.execute("COMMIT")
             finally:
-                self._conn.close_cache()
                 self._conn.inline = False
                 self._used(wrote=True)
 
