@@ -95,7 +95,12 @@ class TableTree(app_commands.CommandTree):
             await super()._call(interaction)
             return
         with followups.busy():  # the reply first: follow-ups wait for the command
-            await super()._call(interaction)
+            try:
+                await super()._call(interaction)
+            finally:
+                idle_gc = getattr(self.client, "idle_gc", None)
+                if idle_gc is not None:  # the young objects it left: after the reply
+                    idle_gc.collect_young_soon(followups.schedule)
 
 
 async def refuse_control_characters(ctx: commands.Context[Any]) -> bool:

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, lru_cache
+from typing import Any
 
 import aiosqlite
 import discord
@@ -138,8 +139,32 @@ def _wounds_from_text(text: str) -> tuple[Wound, ...]:
         raise RulesError("This character's stored wounds are damaged; ask the GM.") from exc
 
 
+# The Character of each id with the exact row it was built from (every column, the
+# fortune sources, ``revision`` and ``updated_at`` included). A read still fetches the
+# row and reuses the value only when all of it is equal, so whoever changed the row
+# (this process, another process on the same file, a raw UPDATE, a trigger) the next
+# read builds a new one: never stale by construction, on either backend. Reusing it
+# keeps what ``Character.effective`` worked out: a /check or /clash built both anew
+# on every command. A Character is immutable, so callers may share it.
+_BUILT: dict[int, tuple[tuple[Any, ...], Character]] = {}
+CHARACTER_CACHE_SIZE = 8192
+
+
 def character_from_row(row: aiosqlite.Row) -> Character:
     """A ``characters`` row (with a ``fortune`` JSON array of sources) as a Character."""
+    values = tuple(row)
+    character_id = row["id"]
+    cached = _BUILT.get(character_id)
+    if cached is not None and cached[0] == values:
+        return cached[1]
+    character = _build(row)
+    if len(_BUILT) >= CHARACTER_CACHE_SIZE:
+        _BUILT.pop(next(iter(_BUILT)))  # the oldest entry: a bound, not an LRU
+    _BUILT[character_id] = (values, character)
+    return character
+
+
+def _build(row: aiosqlite.Row) -> Character:
     sheet, details = _sheet_from_text(row["sheet"])
     return Character(
         id=row["id"],

@@ -34,8 +34,13 @@ SWEEP_EVERY = timedelta(minutes=1)
 _last_sweep: datetime | None = None
 
 
+# One encoder for every value (``json.dumps`` with arguments builds one per call); the
+# same text as ``json.dumps(data, separators=(",", ":"), sort_keys=True)``.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True, check_circular=False).encode
+
+
 def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return _ENCODE(data)
 
 
 def timestamp(moment: datetime) -> str:

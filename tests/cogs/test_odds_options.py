@@ -156,3 +156,24 @@ async def test_the_odds_reroll_cap_is_stated_where_it_applies(bot: TableBot, rol
     [twin] = [o for o in group["options"] if o["name"] == roll]
     [rerolls] = [o for o in twin["options"] if o["name"] == "rerolls"]
     assert f"0–{ODDS_MAX_REROLLS} for odds" in rerolls["description"]
+
+
+async def test_options_by_name_and_by_position_give_the_same_values() -> None:
+    seen: list[dict[str, object]] = []
+
+    @takes(Opt("skill", str), Opt("boons", int, 0), Opt("who", str, None))
+    async def command(self: object, ctx: object, o: object) -> None:
+        seen.append(dict(vars(o)))
+
+    await command(None, None, skill="athletics", boons=2)  # the slash path: by name
+    await command(None, None, "athletics", 2)  # the prefix path: by position
+    await command(None, None, skill="lore")
+    assert seen == [
+        {"skill": "athletics", "boons": 2, "who": None},
+        {"skill": "athletics", "boons": 2, "who": None},
+        {"skill": "lore", "boons": 0, "who": None},
+    ]
+    with pytest.raises(TypeError):
+        await command(None, None, boons=1)  # a required option missing
+    with pytest.raises(TypeError):
+        await command(None, None, skill="lore", luck=3)  # an option never declared

@@ -7,6 +7,7 @@ Counts are asserted (how many worker round trips a method costs), never timings.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -15,13 +16,17 @@ from typing import Any
 
 import aiosqlite
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.rules.hocs.character import CharacterSheet
 from bot.storage.campaigns import CampaignRepository, CampaignSettings
 from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.combat import _json as combat_json
 from bot.storage.database import Database
 from bot.storage.roll_log import RollLogRepository
+from bot.storage.roll_log import _json as roll_log_json
 from tests.storage.test_encounters import GUILD, new_character
 
 
@@ -295,3 +300,17 @@ async def test_a_new_character_row_costs_two_round_trips(db: Database) -> None:
         )  # fmt: skip
         assert calls.count == 2  # the INSERT, then the row as read
     assert created.name == "Ash"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(JSON)
+def test_the_shared_encoders_write_the_text_json_dumps_wrote(value: Any) -> None:
+    # A compare-and-set compares stored text with a new encoding: it must not change.
+    assert roll_log_json(value) == json.dumps(value, separators=(",", ":"))
+    assert combat_json(value) == json.dumps(value, separators=(",", ":"), sort_keys=True)

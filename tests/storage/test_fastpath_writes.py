@@ -21,6 +21,7 @@ import pytest
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.initiative import Encounter
 from bot.storage.campaigns import CampaignRepository
+from bot.storage.characters import Character, CharacterRepository
 from bot.storage.database import Database
 from bot.storage.encounters import EncounterRepository, EncounterStamp
 from bot.storage.roll_log import RollLogRepository, remember_message
@@ -161,6 +162,48 @@ async def test_stamp_moves_with_any_write_to_a_linked_character(
         await EncounterRepository(conn).set_tracker_message(record.id, 42)
     assert (await stamp()) != third
     assert EncounterStamp.of(record, {}) is None  # a linked character it does not know
+
+
+@pytest.mark.both_backends
+async def test_a_built_character_is_reused_only_for_the_very_same_row(
+    db: Database, other: aiosqlite.Connection
+) -> None:
+    character_id = await mira(db)
+
+    async def get() -> Character:
+        async with db.read() as conn:
+            found = await CharacterRepository(conn).get(character_id)
+        assert found is not None
+        return found
+
+    first = await get()
+    assert await get() is first  # the same row: the same value, its effective values kept
+    async with db.transaction() as conn:  # this process, through a repository
+        assert await CharacterRepository(conn).spend_determination(character_id)
+    spent = await get()
+    assert spent.state.determination == first.state.determination - 1
+    async with db.transaction() as conn:  # a fortune point: another table, the same read
+        assert await CharacterRepository(conn).grant_fortune(character_id, "gm")
+    assert (await get()).fortune_sources == ("gm",)
+    await other.execute(  # another connection on the same database (another process)
+        "UPDATE characters SET hp = ? WHERE id = ?", (1, character_id)
+    )
+    assert (await get()).state.hp == 1
+    sheet = json.loads(await sheet_text(db, character_id))
+    await other.execute(  # a raw write that forgets ``version``: the new sheet still shows
+        "UPDATE characters SET sheet = ? WHERE id = ?",
+        (json.dumps({**sheet, "strength": 4}), character_id),
+    )
+    changed = await get()
+    assert changed.sheet.strength == 4 and changed.effective.sheet.strength == 4
+
+
+async def sheet_text(db: Database, character_id: int) -> str:
+    async with db.read() as conn:
+        rows = await conn.execute_fetchall(
+            "SELECT sheet FROM characters WHERE id = ?", (character_id,)
+        )
+    return str(next(iter(rows))[0])
 
 
 # --- deferred writes and maintenance ----------------------------------------------------
