@@ -75,3 +75,13 @@ async def stored(bot: TableBot, channel_id: int) -> TrackerRecord:
 
 def text(result: SlashResult) -> str:
     return result.content or ""
+
+
+async def tracker_line(bot: TableBot, slash: SlashHarness, name: str) -> str:
+    """``name``'s line in the tracker message as it stands in the channel (not as stored:
+    what the players see)."""
+    record = await stored(bot, slash.channel.id)
+    message = await slash.channel.fetch_message(record.tracker_message_id or 0)
+    rows = [r for f in message.embeds[0].fields for r in str(f.value).splitlines()]
+    [line] = [r for r in rows if r.startswith(f"**{name}**")]
+    return line

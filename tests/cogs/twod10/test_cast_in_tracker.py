@@ -9,17 +9,13 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.twod10.initiative.model import Action, Sacrifice
 from tests.cogs.twod10.combat_helpers import gm, player, refused, script, text
-from tests.cogs.twod10.rounds_support import stored
+from tests.cogs.twod10.rounds_support import stored, tracker_line
 from tests.cogs.twod10.test_magic import cast, table  # noqa: F401 (the autouse table)
 from tests.support.slash import SlashHarness
 
 
 async def vela_line(bot: TableBot, slash: SlashHarness) -> str:
-    record = await stored(bot, slash.channel.id)
-    message = await slash.channel.fetch_message(record.tracker_message_id or 0)
-    rows = [r for f in message.embeds[0].fields for r in str(f.value).splitlines()]
-    [line] = [r for r in rows if r.startswith("**Vela**")]
-    return line
+    return await tracker_line(bot, slash, "Vela")
 
 
 async def test_an_attack_while_her_declared_spell_is_cast_gives_disadvantage(

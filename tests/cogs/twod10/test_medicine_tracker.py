@@ -9,21 +9,18 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
-from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored
+from tests.cogs.twod10.rounds_support import (
+    gm,
+    make_sheet,
+    make_twod10,
+    player,
+    tracker_line,
+)
 from tests.support.slash import SlashHarness
 
 
 async def mira_line(bot: TableBot, slash: SlashHarness) -> str:
-    """Mira's line in the tracker message as it stands in the channel."""
-    record = await stored(bot, slash.channel.id)
-    message = await slash.channel.fetch_message(record.tracker_message_id or 0)
-    [line] = [
-        row
-        for f in message.embeds[0].fields
-        for row in str(f.value).splitlines()
-        if row.startswith("**Mira**")
-    ]
-    return line
+    return await tracker_line(bot, slash, "Mira")
 
 
 async def fight(bot: TableBot, slash: SlashHarness) -> TwoD10Sheet:

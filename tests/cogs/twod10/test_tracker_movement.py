@@ -7,20 +7,19 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored, text
+from tests.cogs.twod10.rounds_support import (
+    gm,
+    make_sheet,
+    make_twod10,
+    player,
+    text,
+    tracker_line,
+)
 from tests.support.slash import SlashHarness
 
 
 async def mira_line(bot: TableBot, slash: SlashHarness) -> str:
-    record = await stored(bot, slash.channel.id)
-    message = await slash.channel.fetch_message(record.tracker_message_id or 0)
-    [line] = [
-        row
-        for f in message.embeds[0].fields
-        for row in str(f.value).splitlines()
-        if row.startswith("**Mira**")
-    ]
-    return line
+    return await tracker_line(bot, slash, "Mira")
 
 
 async def test_a_heavy_load_slows_her_in_the_tracker_and_on_her_turn(
