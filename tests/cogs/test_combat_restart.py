@@ -8,50 +8,18 @@ restart. Only the button's custom_id is known to the new process.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord.ext.test as dpytest
 import discord.ext.test.factories as factories
 import pytest
 
-from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
-from bot.rules.dice_source import RandomDice, ScriptedDice
-from bot.storage.database import Database
-from bot.storage.migrations import migrate
+from bot.rules.dice_source import ScriptedDice
 from tests.cogs.test_combat_helpers import buttons, combat_state, npc, player, text
-from tests.conftest import intents_for_tests
-from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
+from tests.support.restart import configure, start_bot
 from tests.support.slash import SlashHarness
-
-
-async def start_bot(settings: Settings, path: Path) -> TableBot:
-    db = await Database.open(path)
-    await migrate(db.connection)
-    bot = TableBot(
-        settings,
-        db,
-        dice=RandomDice(random.Random(7)),
-        sync_mode=SyncMode.SKIP,
-        intents=intents_for_tests(),
-    )
-    await bot._async_setup_hook()
-    await bot.load_cogs()
-    return bot
-
-
-def configure(bot: TableBot, make_id: Callable[[], int]) -> None:
-    patch_dpytest()
-    original = factories.make_id
-    factories.make_id = make_id
-    try:
-        dpytest.configure(bot, guilds=1, text_channels=1, members=3)
-    finally:
-        factories.make_id = original
-    report_only_unexpected_errors(bot)
 
 
 async def test_die_choice_survives_a_restart(settings: Settings, tmp_path: Path) -> None:
