@@ -55,7 +55,7 @@ def _time(fn) -> float:
 # The shared reroll table (odds_reroll_table) as the bot's warm-up leaves it; each query
 # starts from exactly this (``--no-warm``: from an empty table, as a query that arrives
 # before the warm-up ends).
-_TABLES = ("_OUTCOMES", "_DET_STEPS", "_VALUES", "_FUTURES", "_BY_MOVE", "_INTERNED")
+_TABLES = ("_OUTCOMES", "_DET_STEPS", "_VALUES", "_FUTURES", "_BY_MOVE", "_INTERNED", "_FILE")
 _warmed: dict[str, dict] = {}
 
 
@@ -84,7 +84,8 @@ def warm_up() -> None:
     cpu = time.process_time() - start
     _warmed.update({name: dict(getattr(odds_reroll_table, name)) for name in _TABLES})
     print(
-        f"warm-up (odds_rerolls.warm({WARM_REROLLS}), as the bot runs it after ready):"
+        f"warm-up (odds_rerolls.warm({WARM_REROLLS}), as the bot runs it after ready; the"
+        f" file {'read' if odds_reroll_table._FILE else 'missing: states computed'}):"
         f" {states} states, {cpu:.2f} s CPU, {size:.1f} MiB (traced)"
     )
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from pathlib import Path
 from typing import NamedTuple
 
 SIDES = 6
@@ -99,17 +100,69 @@ _FUTURES: dict[_Key, Future] = {}
 _BY_MOVE: dict[tuple, Future] = {}
 _INTERNED: dict[tuple, Future] = {}
 _IDS = itertools.count()
+# The futures of the states a query's first throw lands in, read from the file
+# odds_table_build writes (``load``): never dropped by ``_room``, so a query of up to
+# 3 rerolls finds every state it starts from here and computes none.
+_FILE: dict[_Key, Future] = {}
+FILE = Path(__file__).with_name("odds_reroll_futures.txt")
 
 
-def clear() -> None:
-    """Empty every table (the benchmark's cold start; and past ``MAX_STATES``)."""
+def _clear_computed() -> None:
+    """Empty the tables queries fill (past ``MAX_STATES``); the loaded file stays."""
     for table in (_OUTCOMES, _DET_STEPS, _VALUES, _FUTURES, _BY_MOVE, _INTERNED):
         table.clear()
 
 
+def clear() -> None:
+    """Empty every table, the loaded file's futures too (the benchmark's cold start)."""
+    _clear_computed()
+    _FILE.clear()
+
+
 def size() -> int:
-    """States held (values and futures)."""
-    return len(_VALUES) + len(_FUTURES)
+    """States held (values and futures, computed or loaded)."""
+    return len(_VALUES) + len(_FUTURES) + len(_FILE)
+
+
+def _decode(token: str, shapes: dict[str, tuple]) -> _Key:
+    """``odds_table_build.encode``'s token back to its state (tuples shared)."""
+    plain = shapes.get(token[8:])
+    if plain is None:
+        plain = shapes[token[8:]] = tuple(map(int, token[8:]))
+    fail = shapes.get(token[1:4])
+    if fail is None:
+        fail = shapes[token[1:4]] = tuple(map(int, token[1:4]))
+    six = shapes.get(token[4:7])
+    if six is None:
+        six = shapes[token[4:7]] = tuple(map(int, token[4:7]))
+    det = PENDING if token[7] == "p" else None
+    return (int(token[0]), plain, det, fail, six)
+
+
+def load(max_left: int, path: Path | None = None) -> int:
+    """Read the precomputed futures (``odds_table_build``) of the states with at most
+    ``max_left`` rerolls left into ``_FILE``; returns how many (0 if the file is
+    missing or unreadable: queries then compute their states, as without it)."""
+    try:
+        lines = (path or FILE).read_text(encoding="ascii").splitlines()
+    except OSError:
+        return 0
+    shapes: dict[str, tuple] = {}
+    loaded: dict[_Key, Future] = {}
+    entries: tuple = ()
+    for line in lines:
+        if line.startswith("F "):
+            entries = tuple(
+                tuple(map(int, entry.split(":"))) for entry in line[2:].split(" ") if entry
+            )
+        elif line.startswith("K "):
+            tokens = [token for token in line[2:].split(" ") if int(token[0]) <= max_left]
+            if tokens:
+                fut = Future(next(_IDS), entries)
+                for token in tokens:
+                    loaded[_decode(token, shapes)] = fut
+    _FILE.update(loaded)
+    return len(loaded)
 
 
 def _room() -> None:
@@ -121,7 +174,7 @@ def _room() -> None:
         for key in [key for key in list(table) if key[0] > KEEP_LEFT]:
             table.pop(key, None)
     if any(len(table) >= MAX_STATES * 3 // 4 for table in tables):
-        clear()
+        _clear_computed()
 
 
 def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
@@ -227,7 +280,7 @@ def future(key: _Key) -> Future:
     A state whose determination die is ``PENDING`` (see ``_DET_THROW``) starts with that
     die's first throw, then goes on as the state it lands in.
     """
-    hit = _FUTURES.get(key)
+    hit = _FUTURES.get(key) or _FILE.get(key)
     if hit is not None:
         return hit
     left = key[0]

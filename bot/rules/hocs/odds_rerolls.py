@@ -57,6 +57,7 @@ from bot.rules.hocs.odds_reroll_table import (
     future,
     six_shape,
 )
+from bot.rules.hocs.odds_reroll_table import load as load_file
 from bot.rules.hocs.odds_reroll_table import size as table_size
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
@@ -163,11 +164,22 @@ def _combine(
 
 
 def _first_throw(
-    n: int, det: bool, rerolls: int, f: int, g: int, sixes: bool, width: int, bits: int
+    n: int,
+    det: bool,
+    rerolls: int,
+    f: int,
+    g: int,
+    sixes: bool,
+    width: int,
+    bits: int,
+    *,
+    future=future,
 ) -> tuple[dict[int, dict[int, int]], dict[int, Future]]:
     """Per future the states the first throw lands in share: per success count, the
     packed weights over 6^(n + 1) of the 6s as the first throw of the ``n`` ordinary
     dice leaves them (focus and guarantees placed as if stopping); and the futures.
+
+    ``future`` gives each state's future (odds_table_build records the states asked).
 
     A determination die is left ``PENDING``: counted as a 4, its throw is the first step
     of the future (odds_reroll_table), so the states here are clamped one step wider.
@@ -305,9 +317,16 @@ WARM_GRID = ((1, range(4), range(3)), (2, range(7), range(5)))
 
 def warm(max_rerolls: int, *, stop=lambda: False) -> int:
     """Fill the shared reroll table (``odds_reroll_table``) with what queries of up to
-    ``max_rerolls`` talent rerolls reach, the largest pools first; ``stop()`` ends it
-    early. Returns the states held. Only time is saved: a query finds the same
-    weights in a cold table."""
+    ``max_rerolls`` talent rerolls reach; ``stop()`` ends it early. Returns the states
+    held. Only time is saved: a query finds the same weights in a cold table.
+
+    The precomputed file (``odds_table_build``: every state a query's first throw lands
+    in, up to 3 rerolls) is read if it is there, in tens of milliseconds; without it,
+    the states up to 2 rerolls are computed, the largest pools first (about a second)."""
+    if stop():
+        return table_size()
+    if load_file(max_rerolls):
+        return table_size()
     for rerolls, focus_values, guarantee_values in WARM_GRID:
         if rerolls > max_rerolls:
             break
