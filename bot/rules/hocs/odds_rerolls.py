@@ -39,6 +39,7 @@ future, the packed distribution of the successes and 6s as they stand, and
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from math import comb
 
 from bot.rules.hocs.modifiers import MAX_POOL_DICE
@@ -68,7 +69,13 @@ MAX_DICE = MAX_POOL_DICE + 1
 
 
 def _plain_of(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
-    """The lowest ``keep`` ordinary non-6 dice, as categories."""
+    """The lowest ``keep`` ordinary non-6 dice, as categories (one tuple per answer:
+    counts past ``keep`` give the same, so they are clamped before the cache)."""
+    return _plain_cached(min(low, keep), min(three, keep), min(four, keep), min(five, keep), keep)
+
+
+@cache
+def _plain_cached(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
     out: list[int] = []
     for cat, count in ((LOW, low), (THREE, three), (FOUR, four), (FIVE, five)):
         take = min(count, keep - len(out))
@@ -139,6 +146,13 @@ def _combine(
     by_slot: dict[tuple[int, int], int] = defaultdict(int)
     for fid, by_succ in rows.items():
         entries = futures[fid].entries
+        if not sixes:
+            # 6s not counted: a future's weights that move the successes alike apply as
+            # one (their sum), a third as many products.
+            summed: dict[tuple[int, int], int] = defaultdict(int)
+            for s, _, on, w in entries:
+                summed[(s, on)] += w
+            entries = tuple((s, 0, on, w) for (s, on), w in summed.items())
         if len(by_succ) <= 2:
             for succ, part in by_succ.items():
                 base = succ + off_s
