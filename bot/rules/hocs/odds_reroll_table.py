@@ -19,6 +19,7 @@ just stop).
 from __future__ import annotations
 
 import itertools
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
@@ -148,13 +149,24 @@ def load(max_left: int, path: Path | None = None) -> int:
     except OSError:
         return 0
     shapes: dict[str, tuple] = {}
+    # One tuple per distinct entry (2,082 for 12,530 written): less memory, and
+    # fewer objects made means fewer garbage collections holding the GIL meanwhile.
+    terms: dict[str, tuple[int, ...]] = {}
     loaded: dict[_Key, Future] = {}
     entries: tuple = ()
-    for line in lines:
+    for at, line in enumerate(lines):
+        if at % 8 == 0:
+            # The warm-up thread reads this: hand the GIL to the event loop often, so a
+            # command arriving meanwhile waits a few milliseconds at most.
+            time.sleep(0)
         if line.startswith("F "):
-            entries = tuple(
-                tuple(map(int, entry.split(":"))) for entry in line[2:].split(" ") if entry
-            )
+            parts = []
+            for entry in line[2:].split(" "):
+                term = terms.get(entry)
+                if term is None:
+                    term = terms[entry] = tuple(map(int, entry.split(":")))
+                parts.append(term)
+            entries = tuple(parts)
         elif line.startswith("K "):
             tokens = [token for token in line[2:].split(" ") if int(token[0]) <= max_left]
             if tokens:
