@@ -1,10 +1,11 @@
 """Fill the shared HOCS reroll-odds table once the bot is ready, in a daemon thread.
 
-``odds_rerolls.warm`` computes the talent-reroll policy's states for every query of
-up to ``WARM_REROLLS`` rerolls (about 0.8 s of CPU and 4.5 MB, measured in
-bench/odds.py), so /odds and ``odds:True`` answers with 1 or 2 rerolls need no state
-of their own. It runs off the event loop; a query arriving before it ends is exact
-all the same (it computes the states it needs itself, as a cold table does).
+``odds_rerolls.warm`` reads the precomputed futures of every state a query of up to
+``WARM_REROLLS`` rerolls starts from (odds_table_build's file: about 60 ms of CPU and
+2.7 MB, measured in bench/odds.py), so /odds and ``odds:True`` answers with up to 3
+rerolls need no state of their own. It runs off the event loop; a query arriving
+before it ends is exact all the same (it computes the states it needs itself, as a
+cold table does).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.rules.hocs.odds_rerolls import warm
 
 log = logging.getLogger(__name__)
 
-WARM_REROLLS = 2
+WARM_REROLLS = 3
 _started = threading.Event()
 
 

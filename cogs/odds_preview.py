@@ -14,11 +14,9 @@ from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
 
 # The exact reroll search grows with talent rerolls (bench/odds.py): once the start-up
-# warm-up (bot.odds_warm_up) has run, every query with 1 or 2 answers in under 50 ms;
-# with 3, pools of 31 dice with a determination die, focus and guarantees still take
-# 0.1-0.3 s when first asked (their states are not warmed: all of them would take
-# seconds and ~25 MB), and 4 take more. Kept at 3 so no query that answers today is
-# refused; /pool and /check still roll with up to 10.
+# warm-up (bot.odds_warm_up) has read the precomputed states of every query of up to 3
+# (odds_table_build), pools answer in under 30 ms and clashes in at most ~60 ms; 4 are
+# not precomputed. /pool and /check still roll with up to 10.
 ODDS_MAX_REROLLS = 3
 
 

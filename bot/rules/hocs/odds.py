@@ -21,11 +21,11 @@ from bot.rules.hocs.pool import PoolSpec
 __all__ = ["FRESH_CHAIN_MEAN", "PoolOdds", "TestOdds", "pool_odds", "test_odds"]
 
 
-def _fresh_chain(cap: int) -> list[Fraction]:
-    """P(X = j) for j < cap, then P(X >= cap) last."""
-    probs = [Fraction(1, 2)] + [Fraction(5, 12) * Fraction(1, 6) ** (j - 1) for j in range(1, cap)]
-    probs.append(Fraction(1, 2) * Fraction(1, 6) ** (cap - 1))
-    return probs
+def _fresh_chain(cap: int) -> tuple[list[int], int]:
+    """P(X = j) for j < cap, then P(X >= cap) last, as numerators over the returned
+    denominator 12·6^(cap-1): 1/2, 5/12·6^-(j-1) for 0 < j < cap, 1/2·6^-(cap-1)."""
+    scale = 12 * 6 ** (cap - 1)
+    return [6 * 6 ** (cap - 1)] + [5 * 6 ** (cap - j) for j in range(1, cap)] + [6], scale
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +81,33 @@ def pool_odds(spec: PoolSpec, cap: int = 0) -> PoolOdds:
     """
     cap = cap or max(spec.dice_count + 2, 13)
     weights = pool_weights(spec)
-    dist = [Fraction(0)] * (cap + 1)
-    crit = [Fraction(0)] * (cap + 1)
-    chain = _fresh_chain(cap)
-    expected = Fraction(0)
+    # Integer numerators over one denominator, made Fractions once at the end (the same
+    # reduced values; a Fraction sum per term was most of a large pool's time).
+    chain, scale = _fresh_chain(cap)
+    dist = [0] * (cap + 1)
+    crit = [0] * (cap + 1)
+    successes = chained = 0
     for is_crit, on, succ, _, w in weights.outcomes():
-        p = Fraction(w, weights.denominator)
-        expected += p * (succ + (FRESH_CHAIN_MEAN if on else 0))
-        for j, q in enumerate(chain if on else [Fraction(1)]):
-            k = min(cap, succ + j)
-            dist[k] += p * q
+        successes += w * succ
+        if on:
+            chained += w
+            for j, q in enumerate(chain):
+                k = min(cap, succ + j)
+                dist[k] += w * q
+                if is_crit:
+                    crit[k] += w * q
+        else:
+            k = min(cap, succ)
+            dist[k] += w * scale
             if is_crit:
-                crit[k] += p * q
+                crit[k] += w * scale
+    den = weights.denominator
+    expected = Fraction(successes, den) + FRESH_CHAIN_MEAN * Fraction(chained, den)
     return PoolOdds(
-        dist=tuple(dist), crit_dist=tuple(crit), expected=expected, dice=spec.dice_count
+        dist=tuple(Fraction(x, den * scale) for x in dist),
+        crit_dist=tuple(Fraction(x, den * scale) for x in crit),
+        expected=expected,
+        dice=spec.dice_count,
     )
 
 

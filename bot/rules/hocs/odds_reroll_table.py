@@ -6,9 +6,11 @@ reroll, and the two clamped shapes. What the policy does there (``value``) and
 the distribution of how much the successes and 6s change from there on
 (``future``) depend on the state alone: not on the pool's size, focus,
 guarantees, nor on whether 6s are counted. So both live in module-level tables
-that every query reads and fills, bounded (``MAX_STATES``, ``_room``), and
-``odds_rerolls.warm`` fills them off the reply path at start-up. A query that
-finds a state missing computes it as before: the table only saves time.
+that every query reads and fills, bounded (``MAX_STATES``, ``_room``). The
+futures of the states a query starts from are precomputed (``odds_table_build``,
+up to 3 rerolls) and ``odds_rerolls.warm`` reads them into ``_FILE`` off the
+reply path at start-up (``load``). A query that finds a state missing computes
+it as before: the tables only save time.
 
 Futures are kept unpacked (``(successes, 6s, flags, weight)``) and interned:
 states with the same distribution share one ``Future``, which is what lets the
@@ -19,7 +21,9 @@ just stop).
 from __future__ import annotations
 
 import itertools
+import time
 from collections import defaultdict
+from pathlib import Path
 from typing import NamedTuple
 
 SIDES = 6
@@ -52,12 +56,12 @@ _DET_THROW = (
 )
 # Past this many entries in a table, states are dropped (``_room``; a query then
 # recomputes what it needs): about 450 bytes a state with the caches beside them, so
-# about 10 MB at most. The warm-up (odds_rerolls.warm: every state up to 2 rerolls)
-# holds ~12,300 (5,000 values, 7,100 futures); a query of 31 dice and 3 rerolls adds up
-# to ~5,500 of its own.
+# about 10 MB at most. With the precomputed file read (``_FILE``, apart and never
+# dropped: 15,036 states, +2.4 MiB resident), a query of up to 3 rerolls adds none; a
+# query with a cold table (31 dice, 3 rerolls) adds up to ~5,500.
 MAX_STATES = 12_000
-# What the warm-up fills: states with at most this many rerolls left, kept when the
-# tables are full.
+# What the warm-up computes when the file is missing (odds_rerolls.WARM_GRID): states
+# with at most this many rerolls left, kept when the tables are full.
 KEEP_LEFT = 2
 
 
@@ -99,17 +103,80 @@ _FUTURES: dict[_Key, Future] = {}
 _BY_MOVE: dict[tuple, Future] = {}
 _INTERNED: dict[tuple, Future] = {}
 _IDS = itertools.count()
+# The futures of the states a query's first throw lands in, read from the file
+# odds_table_build writes (``load``): never dropped by ``_room``, so a query of up to
+# 3 rerolls finds every state it starts from here and computes none.
+_FILE: dict[_Key, Future] = {}
+FILE = Path(__file__).with_name("odds_reroll_futures.txt")
 
 
-def clear() -> None:
-    """Empty every table (the benchmark's cold start; and past ``MAX_STATES``)."""
+def _clear_computed() -> None:
+    """Empty the tables queries fill (past ``MAX_STATES``); the loaded file stays."""
     for table in (_OUTCOMES, _DET_STEPS, _VALUES, _FUTURES, _BY_MOVE, _INTERNED):
         table.clear()
 
 
+def clear() -> None:
+    """Empty every table, the loaded file's futures too (the benchmark's cold start)."""
+    _clear_computed()
+    _FILE.clear()
+
+
 def size() -> int:
-    """States held (values and futures)."""
-    return len(_VALUES) + len(_FUTURES)
+    """States held (values and futures, computed or loaded)."""
+    return len(_VALUES) + len(_FUTURES) + len(_FILE)
+
+
+def _decode(token: str, shapes: dict[str, tuple]) -> _Key:
+    """``odds_table_build.encode``'s token back to its state (tuples shared)."""
+    plain = shapes.get(token[8:])
+    if plain is None:
+        plain = shapes[token[8:]] = tuple(map(int, token[8:]))
+    fail = shapes.get(token[1:4])
+    if fail is None:
+        fail = shapes[token[1:4]] = tuple(map(int, token[1:4]))
+    six = shapes.get(token[4:7])
+    if six is None:
+        six = shapes[token[4:7]] = tuple(map(int, token[4:7]))
+    det = PENDING if token[7] == "p" else None
+    return (int(token[0]), plain, det, fail, six)
+
+
+def load(max_left: int, path: Path | None = None) -> int:
+    """Read the precomputed futures (``odds_table_build``) of the states with at most
+    ``max_left`` rerolls left into ``_FILE``; returns how many (0 if the file is
+    missing or unreadable: queries then compute their states, as without it)."""
+    try:
+        lines = (path or FILE).read_text(encoding="ascii").splitlines()
+    except OSError:
+        return 0
+    shapes: dict[str, tuple] = {}
+    # One tuple per distinct entry (2,082 for 12,530 written): less memory, and
+    # fewer objects made means fewer garbage collections holding the GIL meanwhile.
+    terms: dict[str, tuple[int, ...]] = {}
+    loaded: dict[_Key, Future] = {}
+    entries: tuple = ()
+    for at, line in enumerate(lines):
+        if at % 8 == 0:
+            # The warm-up thread reads this: hand the GIL to the event loop often, so a
+            # command arriving meanwhile waits a few milliseconds at most.
+            time.sleep(0)
+        if line.startswith("F "):
+            parts = []
+            for entry in line[2:].split(" "):
+                term = terms.get(entry)
+                if term is None:
+                    term = terms[entry] = tuple(map(int, entry.split(":")))
+                parts.append(term)
+            entries = tuple(parts)
+        elif line.startswith("K "):
+            tokens = [token for token in line[2:].split(" ") if int(token[0]) <= max_left]
+            if tokens:
+                fut = Future(next(_IDS), entries)
+                for token in tokens:
+                    loaded[_decode(token, shapes)] = fut
+    _FILE.update(loaded)
+    return len(loaded)
 
 
 def _room() -> None:
@@ -121,7 +188,7 @@ def _room() -> None:
         for key in [key for key in list(table) if key[0] > KEEP_LEFT]:
             table.pop(key, None)
     if any(len(table) >= MAX_STATES * 3 // 4 for table in tables):
-        clear()
+        _clear_computed()
 
 
 def _step(left: int, fail: tuple, six: tuple, old: int, new: int) -> tuple:
@@ -227,7 +294,7 @@ def future(key: _Key) -> Future:
     A state whose determination die is ``PENDING`` (see ``_DET_THROW``) starts with that
     die's first throw, then goes on as the state it lands in.
     """
-    hit = _FUTURES.get(key)
+    hit = _FUTURES.get(key) or _FILE.get(key)
     if hit is not None:
         return hit
     left = key[0]

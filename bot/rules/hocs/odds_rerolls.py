@@ -39,6 +39,7 @@ future, the packed distribution of the successes and 6s as they stand, and
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from math import comb
 
 from bot.rules.hocs.modifiers import MAX_POOL_DICE
@@ -57,6 +58,7 @@ from bot.rules.hocs.odds_reroll_table import (
     future,
     six_shape,
 )
+from bot.rules.hocs.odds_reroll_table import load as load_file
 from bot.rules.hocs.odds_reroll_table import size as table_size
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
@@ -67,7 +69,13 @@ MAX_DICE = MAX_POOL_DICE + 1
 
 
 def _plain_of(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
-    """The lowest ``keep`` ordinary non-6 dice, as categories."""
+    """The lowest ``keep`` ordinary non-6 dice, as categories (one tuple per answer:
+    counts past ``keep`` give the same, so they are clamped before the cache)."""
+    return _plain_cached(min(low, keep), min(three, keep), min(four, keep), min(five, keep), keep)
+
+
+@cache
+def _plain_cached(low: int, three: int, four: int, five: int, keep: int) -> tuple[int, ...]:
     out: list[int] = []
     for cat, count in ((LOW, low), (THREE, three), (FOUR, four), (FIVE, five)):
         take = min(count, keep - len(out))
@@ -138,6 +146,13 @@ def _combine(
     by_slot: dict[tuple[int, int], int] = defaultdict(int)
     for fid, by_succ in rows.items():
         entries = futures[fid].entries
+        if not sixes:
+            # 6s not counted: a future's weights that move the successes alike apply as
+            # one (their sum), a third as many products.
+            summed: dict[tuple[int, int], int] = defaultdict(int)
+            for s, _, on, w in entries:
+                summed[(s, on)] += w
+            entries = tuple((s, 0, on, w) for (s, on), w in summed.items())
         if len(by_succ) <= 2:
             for succ, part in by_succ.items():
                 base = succ + off_s
@@ -163,11 +178,22 @@ def _combine(
 
 
 def _first_throw(
-    n: int, det: bool, rerolls: int, f: int, g: int, sixes: bool, width: int, bits: int
+    n: int,
+    det: bool,
+    rerolls: int,
+    f: int,
+    g: int,
+    sixes: bool,
+    width: int,
+    bits: int,
+    *,
+    future=future,
 ) -> tuple[dict[int, dict[int, int]], dict[int, Future]]:
     """Per future the states the first throw lands in share: per success count, the
     packed weights over 6^(n + 1) of the 6s as the first throw of the ``n`` ordinary
     dice leaves them (focus and guarantees placed as if stopping); and the futures.
+
+    ``future`` gives each state's future (odds_table_build records the states asked).
 
     A determination die is left ``PENDING``: counted as a 4, its throw is the first step
     of the future (odds_reroll_table), so the states here are clamped one step wider.
@@ -305,9 +331,16 @@ WARM_GRID = ((1, range(4), range(3)), (2, range(7), range(5)))
 
 def warm(max_rerolls: int, *, stop=lambda: False) -> int:
     """Fill the shared reroll table (``odds_reroll_table``) with what queries of up to
-    ``max_rerolls`` talent rerolls reach, the largest pools first; ``stop()`` ends it
-    early. Returns the states held. Only time is saved: a query finds the same
-    weights in a cold table."""
+    ``max_rerolls`` talent rerolls reach; ``stop()`` ends it early. Returns the states
+    held. Only time is saved: a query finds the same weights in a cold table.
+
+    The precomputed file (``odds_table_build``: every state a query's first throw lands
+    in, up to 3 rerolls) is read if it is there, in tens of milliseconds; without it,
+    the states up to 2 rerolls are computed, the largest pools first (about a second)."""
+    if stop():
+        return table_size()
+    if load_file(max_rerolls):
+        return table_size()
     for rerolls, focus_values, guarantee_values in WARM_GRID:
         if rerolls > max_rerolls:
             break

@@ -145,8 +145,10 @@ def test_a_full_table_drops_states_and_answers_the_same(monkeypatch, empty_table
         assert len(odds_reroll_table._FUTURES) < 300
 
 
-def test_a_full_table_keeps_the_warmed_states(monkeypatch, empty_table) -> None:
-    """Full, the table drops what the warm-up does not fill (3 rerolls left) first."""
+def test_a_full_table_keeps_the_warmed_states(monkeypatch, tmp_path, empty_table) -> None:
+    """Full, the table drops what the warm-up does not fill (3 rerolls left) first (the
+    warm-up computing its states: without the precomputed file, test_odds_file)."""
+    monkeypatch.setattr(odds_reroll_table, "FILE", tmp_path / "missing.txt")
     spec = PoolSpec(base=20, determination=True, focus=2, rerolls=3)
     odds_rerolls.warm(1)
     warmed = dict(odds_reroll_table._FUTURES)
