@@ -44,7 +44,7 @@ _SPACES = re.compile(r"\s+")
 
 def direction_controls(text: str) -> bool:
     """Whether ``text`` holds a bidirectional control that could reorder an echo."""
-    return any(c in DIRECTION_CONTROLS for c in text)
+    return not DIRECTION_CONTROLS.isdisjoint(text)  # in C: every echo and name asks
 
 
 def without_direction_controls(text: str) -> str:

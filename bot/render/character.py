@@ -9,6 +9,7 @@ Everything a user typed (names, traits, fundamentals, skill names) goes through
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ FUNDAMENTAL_QUESTIONS = {
 }
 
 
+@functools.lru_cache(maxsize=4096)  # the same names, many times a reply: 2 regex passes each
 def safe(text: str) -> str:
     """User text made inert: markdown shown literally, mentions broken, and no direction
     controls (text stored before they were refused could reverse the rest)."""

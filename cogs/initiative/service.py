@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -31,6 +31,7 @@ from bot.rules.hocs.initiative import (
     Encounter,
     Event,
     InitiativeStats,
+    Participant,
     refresh_participant,
     update_clocks,
 )
@@ -125,6 +126,25 @@ async def linked_characters(conn: aiosqlite.Connection, state: Encounter) -> Lin
     )
 
 
+# The stats a sheet gives; ``bonus`` and ``boons`` are the GM's, kept by a refresh.
+_SHEET_STATS = tuple(f.name for f in fields(InitiativeStats) if f.name not in {"bonus", "boons"})
+
+
+def _up_to_date(
+    participant: Participant, character: Character, values: EffectiveValues, stats: InitiativeStats
+) -> bool:
+    """Whether ``refresh_participant`` would give ``participant`` back unchanged: most
+    participants of most changes, twice a command (the state read and the one saved)."""
+    return (
+        participant.hp == character.state.hp
+        and participant.temp_hp == character.state.temp_hp
+        and participant.max_hp == values.max_hp
+        and participant.threshold == values.threshold
+        and participant.conditions == character.state.conditions
+        and all(getattr(participant.stats, n) == getattr(stats, n) for n in _SHEET_STATS)
+    )
+
+
 def refresh_from(state: Encounter, characters: Linked) -> Encounter:
     """``state`` with each linked participant refreshed from ``characters`` (pure)."""
     for participant in state.participants:
@@ -132,10 +152,13 @@ def refresh_from(state: Encounter, characters: Linked) -> Encounter:
         if character is None:
             continue
         values = character.effective
+        stats = initiative_stats(values)
+        if _up_to_date(participant, character, values, stats):
+            continue  # the same participant again: no copies of it and the encounter
         state = refresh_participant(
             state,
             participant.id,
-            stats=initiative_stats(values),
+            stats=stats,
             hp=character.state.hp,
             max_hp=values.max_hp,
             temp_hp=character.state.temp_hp,

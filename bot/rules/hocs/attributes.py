@@ -29,6 +29,17 @@ _SHORT = {
     Attribute.PRESENCE: "PRES",
 }
 
+# Every spelling ``parse_attribute`` accepts: name, abbreviation, first three letters.
+_ATTRIBUTE_NAMES: dict[str, Attribute] = {
+    **{
+        spelling: attribute
+        for attribute in Attribute
+        for spelling in (attribute.value, _SHORT[attribute].lower(), attribute.value[:3])
+    },
+    "instinct": Attribute.MIND,
+    "ins": Attribute.MIND,
+}
+
 # Table – Attribute Die: 4 is the one row with two dice.
 _ATTRIBUTE_DIE: dict[int, tuple[int, ...]] = {1: (4,), 2: (6,), 3: (8,), 4: (8, 8), 5: (10,)}
 
@@ -50,10 +61,5 @@ def attribute_die(value: int) -> tuple[int, ...]:
 
 def parse_attribute(name: str) -> Attribute | None:
     """An attribute from its name or abbreviation (any case); "instinct" means mind."""
-    text = name.strip().lower()
-    if text in {"instinct", "ins"}:
-        return Attribute.MIND
-    for attribute in Attribute:
-        if text in {attribute.value, attribute.short.lower(), attribute.value[:3]}:
-            return attribute
-    return None
+    # One dict lookup: every attack and check asks this for a skill name first.
+    return _ATTRIBUTE_NAMES.get(name.strip().lower())

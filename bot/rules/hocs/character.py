@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attributes import Attribute, attribute_die, check_attribute, parse_attribute
@@ -217,6 +218,9 @@ def _suggest(name: str, sheet: CharacterSheet | None) -> str:
     return "pick one from the list."
 
 
+# Pure, of an immutable sheet and a name (about 10 µs: the skill's lookup and its label),
+# asked for each side of every attack, clash and check: worked out once per pair.
+@lru_cache(maxsize=4096)
 def skill_pool(sheet: CharacterSheet, name: str) -> SkillPool:
     """Dice for a skill or plain attribute roll by name (any case); RulesError if impossible."""
     attribute = parse_attribute(name)

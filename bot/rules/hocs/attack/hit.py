@@ -209,7 +209,9 @@ def resolve_hit(
                 causes.append(cause)
     if bleeding and Condition.DEAD not in vitals.conditions:
         vitals = replace(vitals, conditions=vitals.conditions.add(Condition.BLEEDING, bleeding))
-    final = target.with_vitals(vitals).effective
+    # The effective values follow the wounds alone: without a new wound they are the
+    # target's own (no second sheet hashed and looked up on every hit).
+    final = values if vitals.wounds == before.wounds else target.with_vitals(vitals).effective
     return HitResult(
         target=target.name,
         damage=damage,
