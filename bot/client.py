@@ -17,6 +17,7 @@ from bot.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
 from bot.component_guard import guard
 from bot.config import Settings
 from bot.errors import InputRefused
+from bot.events import notify_characters_changed
 from bot.followups import FollowUps
 from bot.idle_gc import IdleCollector
 from bot.odds_warm_up import start_odds_warm_up
@@ -146,6 +147,9 @@ class TableBot(commands.Bot):
         self.gm_memory = GmMemory(db, later=self.followups.schedule)
         # Bookkeeping writes (a reply's message id, a GM seen) go after the reply too.
         db.on_deferred = self._write_deferred_soon
+        # Characters a transaction wrote (bot.storage.changes): the trackers showing them
+        # hear it once it has committed, whichever command (or none) wrote them.
+        db.on_characters_changed = self._characters_changed
         self.idle_gc = IdleCollector(self._idle_seconds)
         self.sync_mode = sync_mode
         self.shard_plan = ShardPlan.from_settings(settings)
@@ -162,6 +166,10 @@ class TableBot(commands.Bot):
 
     def _write_deferred_soon(self) -> None:
         self.followups.schedule(DEFERRED_WRITES, self.db.flush_deferred)
+
+    def _characters_changed(self, changed: dict[int, set[int]]) -> None:
+        for guild_id, character_ids in changed.items():
+            notify_characters_changed(self, guild_id, character_ids)
 
     def _idle_seconds(self) -> float:
         """Seconds the bot has been doing nothing (no command, no transaction)."""

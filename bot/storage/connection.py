@@ -35,6 +35,8 @@ class LoopConnection(aiosqlite.Connection):
     def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
         super().__init__(connector, iter_chunk_size)
         self.inline = False  # set by Database while a call cannot wait (see the module)
+        # What the open write transaction changed (bot.storage.changes); None outside one.
+        self.changed_characters: dict[int, set[int]] | None = None
         # How long a call on the worker may wait for another process's lock (Database
         # sets it); on the loop's thread the timeout is 0 (see the module).
         self.busy_timeout_ms = 0

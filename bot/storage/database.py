@@ -14,6 +14,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.changes import Changed, OnChanged, tell
 from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.migrations import migrate
@@ -55,6 +56,9 @@ class Database:
         # Called after each ``defer``: the bot schedules ``flush_deferred`` for after
         # the reply there (``bot.followups``), so no command's transaction carries them.
         self.on_deferred: Callable[[], None] | None = None
+        # Called after each commit that wrote characters (``bot.storage.changes``): the
+        # bot tells the trackers showing them from there.
+        self.on_characters_changed: OnChanged | None = None
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
@@ -124,18 +128,23 @@ class Database:
 
         ``BEGIN IMMEDIATE`` takes the write lock up front so that two processes
         never both read a value and then both write a stale update. Writes queued
-        with ``defer`` run first, inside the same transaction. Once the lock is
+        with ``defer`` run first, inside the same transaction. Characters the block
+        wrote are told (``on_characters_changed``) after the commit, never after a
+        rollback. Once the lock is
         held nothing can wait, so the block's statements run on the loop's thread
         (``bot.storage.connection``): no round trip to aiosqlite's worker.
         """
+        changed: Changed = {}
         async with self._lock:
             await self._begin_immediate()
             deferred = self._take_deferred()
             self._conn.inline = True
+            self._conn.changed_characters = changed  # (bot.storage.changes)
             try:
                 await self._run_deferred(deferred)
                 yield self._conn
             except BaseException:
+                self._conn.changed_characters = None  # rolled back: nothing to tell
                 await self._conn.execute("ROLLBACK")
                 self._conn.inline = False
                 if deferred:  # not their fault: they still belong in the file
@@ -147,8 +156,10 @@ class Database:
             else:
                 await self._conn.execute("COMMIT")
             finally:
+                self._conn.changed_characters = None
                 self._conn.inline = False
                 self._used(wrote=True)
+        tell(self.on_characters_changed, changed)  # (reached only once COMMIT succeeded)
 
     async def _begin_immediate(self) -> None:
         """``BEGIN IMMEDIATE`` on the loop's thread when the write lock is free (it is,

@@ -164,6 +164,8 @@ class PgConnection:
         self.row_factory: Any = None  # set by callers for aiosqlite; rows here always have names
         self.statements = 0  # statements sent, ever (each is one round trip; for the bench)
         self.writing = False  # inside PgDatabase.transaction: ROW_LOCK locks (dialect)
+        # What the open write transaction changed (bot.storage.changes); None outside one.
+        self.changed_characters: dict[int, set[int]] | None = None
 
     @property
     def in_transaction(self) -> bool:

@@ -37,6 +37,7 @@ from typing import Any
 
 import psycopg
 
+from bot.storage.changes import Changed, OnChanged, tell
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.pg import PgConnection, connect
 from bot.storage.pg_migrations import migrate
@@ -134,6 +135,7 @@ class PgDatabase:
         self._lock = asyncio.Lock()
         self._deferred: list[DeferredWrite] = []
         self.on_deferred: Callable[[], None] | None = None  # as ``Database.on_deferred``
+        self.on_characters_changed: OnChanged | None = None  # as ``Database``'s
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
 
@@ -205,14 +207,18 @@ class PgDatabase:
 
         Writes queued with ``defer`` run first, inside it (each behind a savepoint: a
         failing one must not abort the command's transaction, as PostgreSQL would).
+        Characters the block wrote are told after the commit, as on SQLite.
         """
+        changed: Changed = {}
         async with self._lock, self._connection("BEGIN") as conn:
             deferred = self._take_deferred()
             conn.writing = True
+            conn.changed_characters = changed  # (bot.storage.changes)
             try:
                 await self._run_deferred(conn, deferred)
                 yield conn
             except BaseException:
+                conn.changed_characters = None  # rolled back: nothing to tell
                 await _rollback(conn)
                 if deferred:  # not their fault: they still belong in the database
                     try:
@@ -223,8 +229,10 @@ class PgDatabase:
             else:
                 await conn.execute("COMMIT")
             finally:
+                conn.changed_characters = None
                 conn.writing = False
                 self._last_used = time.monotonic()
+        tell(self.on_characters_changed, changed)  # (reached only once COMMIT succeeded)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PgConnection]:

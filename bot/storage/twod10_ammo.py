@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.rules.twod10.ammo import MAX_SPENT, AmmoState
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_one
 
 MAX_OIL = 99
@@ -61,6 +62,7 @@ class TwoD10AmmoRepository:
             (character_id, guild_id, state.quivers, state.points, state.spent),
         )
         assert row is not None
+        characters_changed(self._conn, guild_id, character_id)  # quivers weigh: its feet
         return _row(row)
 
     async def save(self, guild_id: int, before: AmmoRow, state: AmmoState) -> AmmoRow | None:
@@ -72,7 +74,11 @@ class TwoD10AmmoRepository:
             (state.quivers, state.points, state.spent, guild_id, before.character_id,
              before.revision),
         )  # fmt: skip
-        return _row(row) if row else None
+        if row is None:
+            return None
+        if state.quivers != before.state.quivers:  # (points weigh nothing of their own)
+            characters_changed(self._conn, guild_id, before.character_id)
+        return _row(row)
 
     async def spend_point(self, guild_id: int, character_id: int) -> AmmoRow | None:
         """Take one ammo point (remembered as spent, for scavenging); None if none was left."""

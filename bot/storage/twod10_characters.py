@@ -4,7 +4,8 @@ The sheet is stored as JSON (``bot.rules.twod10.sheet_codec``); its maximum HP a
 death threshold are copied into columns on every write so that a change of hit
 points is one conditional UPDATE clamped in SQL, and can never apply twice or leave
 the range the rules allow. Every write bumps ``revision``; a caller holding an older
-revision can ask for the write to happen only if nothing changed meanwhile.
+revision can ask for the write to happen only if nothing changed meanwhile. Every
+change of a sheet is recorded for the trackers showing it (``bot.storage.changes``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.errors import UserError
 from bot.rules.hocs.skills import normalise_name
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.sheet_codec import character_from_dict, character_to_dict
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_all, fetch_one, refusable, run
 
 
@@ -258,6 +260,7 @@ class TwoD10CharacterRepository:
             raise
         if sheet is None:
             raise SheetChanged()
+        characters_changed(self._conn, guild_id, character_id)  # a tracker shows it
         return sheet
 
     async def change_hp(
@@ -281,6 +284,7 @@ class TwoD10CharacterRepository:
         )
         if sheet is None:
             raise SheetChanged()
+        characters_changed(self._conn, guild_id, character_id)  # a tracker shows it
         return sheet
 
     async def set_hp(
@@ -300,6 +304,7 @@ class TwoD10CharacterRepository:
         )
         if sheet is None:
             raise SheetChanged()
+        characters_changed(self._conn, guild_id, character_id)  # a tracker shows it
         return sheet
 
     async def set_conditions(
@@ -325,6 +330,7 @@ class TwoD10CharacterRepository:
         )
         if sheet is None:
             raise SheetChanged()
+        characters_changed(self._conn, guild_id, character_id)  # a tracker shows it
         return sheet
 
     async def delete(self, guild_id: int, character_id: int) -> bool:

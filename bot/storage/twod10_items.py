@@ -10,6 +10,7 @@ import aiosqlite
 
 from bot.rules.hocs.skills import normalise_name
 from bot.rules.twod10.encumbrance import MAX_ITEMS, Item
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_all, fetch_one
 
 MAX_ROWS = 50  # distinct items per character: more is a typo, not a pack
@@ -76,7 +77,10 @@ class TwoD10ItemRepository:
              int(item.worn), item.count, character_id, MAX_ROWS, character_id,
              normalise_name(item.name), int(item.worn), MAX_ITEMS),
         )  # fmt: skip
-        return _row(row) if row else None
+        if row is None:
+            return None
+        characters_changed(self._conn, guild_id, character_id)  # its load: a tracker's feet
+        return _row(row)
 
     async def find(self, guild_id: int, character_id: int, name: str) -> list[ItemRow]:
         rows = await fetch_all(
@@ -93,17 +97,21 @@ class TwoD10ItemRepository:
         if count >= row.item.count:
             gone = await fetch_one(
                 self._conn,
-                "DELETE FROM twod10_items WHERE guild_id = ? AND id = ? AND count = ? RETURNING id",
+                "DELETE FROM twod10_items WHERE guild_id = ? AND id = ? AND count = ?"
+                " RETURNING 0, character_id",
                 (guild_id, row.id, count),
             )
-            return 0 if gone else None
-        left = await fetch_one(
-            self._conn,
-            "UPDATE twod10_items SET count = count - ? WHERE guild_id = ? AND id = ?"
-            " AND count > ? RETURNING count",
-            (count, guild_id, row.id, count),
-        )
-        return left[0] if left else None
+        else:
+            gone = await fetch_one(
+                self._conn,
+                "UPDATE twod10_items SET count = count - ? WHERE guild_id = ? AND id = ?"
+                " AND count > ? RETURNING count, character_id",
+                (count, guild_id, row.id, count),
+            )
+        if gone is None:
+            return None
+        characters_changed(self._conn, guild_id, gone[1])  # its load: a tracker's feet
+        return gone[0]
 
     async def weights(self, guild_id: int, character_id: int) -> CarriedWeights:
         """Worn and backpack item weight, rations, medical supplies and the pouches or

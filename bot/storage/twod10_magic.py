@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.rules.twod10.magic import Concentration, Form, Tier
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_all, fetch_one
 
 
@@ -93,6 +94,7 @@ class TwoD10MagicRepository:
              held.roll_id),
         )  # fmt: skip
         assert row is not None
+        characters_changed(self._conn, guild_id, held.character_id)  # a tracker shows it
         return _held(row)
 
     async def end(self, guild_id: int, character_id: int) -> Held | None:
@@ -103,4 +105,7 @@ class TwoD10MagicRepository:
             f" RETURNING {_COLUMNS}",
             (guild_id, character_id),
         )
-        return _held(row) if row else None
+        if row is None:
+            return None
+        characters_changed(self._conn, guild_id, character_id)  # a tracker showed it
+        return _held(row)

@@ -13,6 +13,7 @@ import aiosqlite
 
 from bot.rules.twod10.rations import RationState
 from bot.rules.twod10.survival_codec import rations_from_dict, rations_to_dict
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_all, fetch_one
 
 
@@ -105,7 +106,10 @@ class TwoD10RationRepository:
                 " RETURNING character_id",
                 (_json(state), state.quarters, guild_id, character_id, expected.revision),
             )
-        return row is not None
+        if row is None:
+            return False
+        characters_changed(self._conn, guild_id, character_id)  # rations weigh: its feet
+        return True
 
     async def eat(self, guild_id: int, row: RationRow, state: RationState, *, day: int) -> bool:
         """Record the day's meal: only if unchanged since read and not yet eaten on
@@ -117,4 +121,7 @@ class TwoD10RationRepository:
             " AND revision = ? AND (last_day IS NULL OR last_day < ?) RETURNING character_id",
             (_json(state), state.quarters, day, guild_id, row.character_id, row.revision, day),
         )
-        return done is not None
+        if done is None:
+            return False
+        characters_changed(self._conn, guild_id, row.character_id)  # eaten: lighter
+        return True

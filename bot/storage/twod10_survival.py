@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.rules.twod10.healing import HealingState
 from bot.rules.twod10.survival_codec import healing_from_dict, healing_to_dict
+from bot.storage.changes import characters_changed
 from bot.storage.sql import fetch_one
 
 MAX_SUPPLIES = 99
@@ -77,6 +78,7 @@ class TwoD10SurvivalRepository:
             f" revision = revision + 1 RETURNING {_COLUMNS}",
             (character_id, guild_id, units),
         )
+        characters_changed(self._conn, guild_id, character_id)  # supplies weigh: its feet
         return _from_row(row)
 
     async def spend_supply(self, guild_id: int, character_id: int) -> int | None:
@@ -87,4 +89,7 @@ class TwoD10SurvivalRepository:
             " WHERE guild_id = ? AND character_id = ? AND supplies >= 1 RETURNING supplies",
             (guild_id, character_id),
         )
-        return row[0] if row is not None else None
+        if row is None:
+            return None
+        characters_changed(self._conn, guild_id, character_id)  # supplies weigh: its feet
+        return row[0]

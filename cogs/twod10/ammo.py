@@ -15,7 +15,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.replies import send
@@ -123,9 +122,6 @@ class AmmoCog(RulesetCog, name="2d10 ammo"):
             except RulesError as exc:
                 raise options.rules(exc) from None
             await repo.set(guild.id, sheet.id, state)
-        # Quivers weigh (ruling quiver-weight): a tracker seating the character redraws
-        # its movement after the reply.
-        notify_characters_changed(self.bot, guild.id, [sheet.id])
         await send(ctx, describe(sheet.name, state))
 
     @ammo.command(name="scavenge", description="Search for spent ammo: d10 under the turns",

@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.permissions import is_gm, require_gm
 from bot.render.character import safe
 from bot.render.twod10.sheet import hp_text
@@ -152,8 +151,6 @@ class TwoD10CharacterEdits(TwoD10CharacterCommands):
             if hp is not None:
                 after = await repo.set_hp(guild.id, before.id, hp)
                 changes.append(f"hit points {after.hp}")
-        # HP and worn gear (movement) show on a tracker seating the character.
-        notify_characters_changed(self.bot, guild.id, [after.id])
         log.info("2d10 character %s edited by %s", after.id, ctx.author.id)
         await send(
             ctx, f"Updated **{safe(after.name)}**: {', '.join(changes)}. Now {hp_text(after)}."
@@ -201,7 +198,6 @@ class TwoD10CharacterEdits(TwoD10CharacterCommands):
             after = await TwoD10CharacterRepository(conn).update_sheet(
                 guild.id, before.id, c, expected_revision=before.revision
             )
-        notify_characters_changed(self.bot, guild.id, [after.id])  # finesse, max HP on a tracker
         log.info("2d10 character %s advanced by %s", after.id, ctx.author.id)
         await send(ctx, f"Advanced **{safe(after.name)}**: {change}. Now {hp_text(after)}.")
 

@@ -9,7 +9,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
-from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.combat import attack_embed
 from bot.render.twod10.odds import attack_preview_line
@@ -164,14 +163,12 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             )
             if ammo_use is not None:  # the reply's line and the roll log's record
                 report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())
-            tracker_changed = False
             if view is not None:
                 enc, note = after_attack(
                     view, attacker_id=attacker.id, target_id=victim.id,
                     parry_used=bool(tracker_parry), extra=extra_attack(report),
                 )  # fmt: skip
-                tracker_changed = enc != view.record.encounter
-                await save_tracker(conn, view, enc)
+                await save_tracker(conn, view, enc)  # (redrawn after the commit)
                 report = replace(report, tracker_note=note)
             # Ruling item-damage: over 20 damage on a player damages an inventory item.
             hurt = await item_damage_note(conn, hit, result.damage_total, self.bot.dice)
@@ -182,10 +179,6 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,
             )  # fmt: skip
-        changed = [hit.id] if report.target_after.revision != report.target_before.revision else []
-        if tracker_changed:
-            changed += [victim.id, attacker.id]  # the tracker redraws the encounters they're in
-        notify_characters_changed(self.bot, ctx.guild.id, changed)
         log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
         await send(ctx, preview, embed=attack_embed(report))
 

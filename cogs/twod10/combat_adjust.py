@@ -10,7 +10,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
-from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.twod10.combat_hp import conditions_embed, hp_embed
@@ -79,7 +78,6 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
                 after = await save_vitals(conn, before, delta=delta)
                 what = f"Healed {amount}" if mode == "heal" else f"Lost {amount}"
             lost = await damage_ends_concentration(conn, before, after, attack=False)
-        notify_characters_changed(self.bot, ctx.guild.id, [after.id])
         log.info("2d10 hp of %s: %s by %s", after.id, what, ctx.author.id)
         embed = hp_embed(before, after, what)
         if lost is not None:  # ruling concentration-damage
@@ -126,7 +124,6 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
             after = await TwoD10CharacterRepository(conn).set_conditions(
                 ctx.guild.id, sheet.id, wanted, expected_revision=sheet.revision
             )
-        notify_characters_changed(self.bot, ctx.guild.id, [after.id])
         await send(ctx, embed=conditions_embed(after))
 
     @condition.command(name="add", extras={"rulings": CONDITION_RULINGS})

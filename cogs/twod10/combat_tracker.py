@@ -4,7 +4,8 @@ A parry marked on the tracker (``/init act parry``) waits for the next attack on
 combatant: a melee attack uses it up, a ranged one leaves it (ruling ``parry-ranged``).
 A roll of 25 or more, or a slaying blow with an endless-cleave weapon, gives the attacker
 one more attack on the tracker when it is its side's turn. The tracker is saved under its
-version in the attack's own transaction, so a concurrent tracker change refuses the attack.
+version in the attack's own transaction, so a concurrent tracker change refuses the attack,
+and the tracker message is redrawn once that transaction commits.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.model import Encounter
 from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
+from bot.storage.changes import characters_changed
 from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
 
 
@@ -78,3 +80,6 @@ async def save(conn: aiosqlite.Connection, view: TrackerView, enc: Encounter) ->
         return
     tracker = replace(view.record.tracker, encounter=enc)
     await TwoD10EncounterRepository(conn).save(view.record, tracker)
+    # Saved outside the tracker's service, which would redraw it: the notice that its
+    # seated sheets changed redraws it after the commit instead (bot.storage.changes).
+    characters_changed(conn, view.record.guild_id, *tracker.sheet_ids())

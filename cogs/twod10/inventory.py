@@ -17,7 +17,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.inventory import draw_text, inventory_embed
 from bot.render.twod10.rations import amount
@@ -130,8 +129,6 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
                     f" {MAX_ITEMS} of one: remove some first."
                 )
             load = await load_encumbrance(conn, sheet)
-        # A tracker seating the character shows its new movement (movement-encumbrance).
-        notify_characters_changed(self.bot, guild.id, [sheet.id])
         where = "worn" if worn else "in the backpack"
         await send(ctx, f"{safe(sheet.name)} carries {row.item.count} {safe(row.item.name)} {where}"
                         f" (weight {amount(Fraction(row.item.weight))} each): now {load.ep} EP,"
@@ -165,7 +162,6 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
             if left is None:
                 raise SheetChanged()
             load = await load_encumbrance(conn, sheet)
-        notify_characters_changed(self.bot, guild.id, [sheet.id])  # its tracker's movement
         await send(ctx, f"{safe(sheet.name)} puts away {take} {safe(row.item.name)} ({left} left):"
                         f" now {load.ep} EP, movement {load.movement} ft.")  # fmt: skip
 

@@ -17,7 +17,6 @@ from typing import Any
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.magic import cast_embed
 from bot.replies import send
@@ -129,9 +128,8 @@ class MagicCog(RulesetCog, name="2d10 magic"):
             sheet = await resolve_sheet(conn, campaign, ctx.author, request.character,
                                         "cast for them")  # fmt: skip
             subfield = mysteries_of(sheet, request.mysteries)
-            moved_tracker = False
             if request.form is Form.SPELL:  # a ritual takes minutes: no round's action
-                seen, moved_tracker = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet)
+                seen = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet)
                 # The tracker saw the attack (ruling attacked-while-casting); attacked: adds
                 # what it can't see.
                 request = replace(request, attacked=request.attacked or seen)
@@ -171,8 +169,6 @@ class MagicCog(RulesetCog, name="2d10 magic"):
             message = await send(ctx, f"-# Secret: {where}.", embed=embed, ephemeral=True)
         else:
             message = await send(ctx, embed=embed)
-        if ended is not None or holding is not None or moved_tracker:
-            notify_characters_changed(self.bot, guild.id, [sheet.id])  # the tracker shows it
         if message is not None:
             async with self.bot.db.transaction() as conn:
                 await RollLogRepository(conn).set_message(roll_id, message.id)

@@ -9,7 +9,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.magic import concentration_list_embed, ended_embed
 from bot.replies import send
@@ -61,7 +60,6 @@ class ConcentrationCog(RulesetCog, name="2d10 concentration"):
         if held is None:  # nothing to end: said privately, nothing written
             await send(ctx, f"{safe(sheet.name)} is not concentrating on anything.", ephemeral=True)
             return
-        notify_characters_changed(self.bot, guild.id, [sheet.id])
         log.debug("2d10 concentration of %s ended by %s", sheet.id, ctx.author.id)
         await send(ctx, embed=ended_embed(sheet.name, held))
 

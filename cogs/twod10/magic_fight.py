@@ -17,16 +17,17 @@ from cogs.twod10.combat_tracker import tracker_here
 
 async def cast_in_fight(
     conn: aiosqlite.Connection, guild_id: int, channel_id: int, sheet: TwoD10Sheet
-) -> tuple[bool, bool]:
-    """(attacked while casting as the tracker knows it, the tracker changed); both False
-    when the channel has no tracker or the caster isn't seated in it."""
+) -> bool:
+    """Whether the caster was attacked while casting, as the tracker knows it; False
+    when the channel has no tracker or the caster isn't seated in it. A changed tracker
+    is redrawn after the commit (``combat_tracker.save``)."""
     view = await tracker_here(conn, guild_id, channel_id)
     combatant_id = view.combatant_of(sheet.id) if view is not None else None
     if view is None or combatant_id is None:
-        return False, False
+        return False
     try:
         enc, attacked = cast_spell(view.record.encounter, combatant_id)
     except RulesError as exc:
         raise options.rules(exc) from None
     await save_tracker(conn, view, enc)
-    return attacked, enc != view.record.encounter
+    return attacked

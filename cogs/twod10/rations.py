@@ -17,7 +17,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.twod10.disease import infection_line
@@ -95,8 +94,6 @@ class RationsCog(RulesetCog, name="2d10 rations"):
                             "total": meal.roll.total, "exhaustion": meal.exhaustion_gained},
                     total=meal.roll.total, secret=False,
                 )  # fmt: skip
-        # Eaten rations weigh less: a tracker seating the character redraws its movement.
-        notify_characters_changed(self.bot, guild.id, [sheet.id])
         await send(ctx, embed=meal_embed(sheet.name, meal, today))
 
     @rations.command(name="add", description="Add rations a character carries",
@@ -119,7 +116,6 @@ class RationsCog(RulesetCog, name="2d10 rations"):
                 raise options.rules(exc) from None
             if not await repo.save(guild.id, sheet.id, state, expected=row):
                 raise SheetChanged()
-        notify_characters_changed(self.bot, guild.id, [sheet.id])  # its tracker's movement
         await send(ctx, f"{safe(sheet.name)} now carries {state_text(state)}.")
 
     @rations.command(name="show", description="A character's rations and exhaustion",

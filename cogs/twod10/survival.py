@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.render.character import safe
 from bot.render.twod10.survival import dying_embed, rest_embed, supplies_note
 from bot.replies import send
@@ -69,9 +68,8 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
             toughness = toughness_of(sheet)
             try:
                 if medic is None:
-                    result, med, note, medic_name, medic_id = (
+                    result, med, note, medic_name = (
                         short_rest(loaded.state, toughness=toughness),
-                        None,
                         None,
                         None,
                         None,
@@ -82,7 +80,6 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
                         conn, campaign, ctx.author, medic, supplies_needed=True
                     )
                     medic_name = medic_sheet.name
-                    medic_id = medic_sheet.id if spent else None
                     med = short_rest_medicine(
                         healer, loaded.state, toughness=toughness, dice=self.bot.dice
                     )
@@ -97,7 +94,6 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
                     conn, ctx, what="short rest", patient=sheet, medic=medic_name or "",
                     result=med.roll, hp=(sheet.hp, after.hp),
                 )  # fmt: skip
-        notify_characters_changed(self.bot, guild.id, [sheet.id, medic_id])
         embed = rest_embed(sheet.name, result, long=False, medicine=med, medic=medic_name,
                            supplies_note=note)  # fmt: skip
         await send(ctx, embed=embed)
@@ -119,7 +115,6 @@ class RestCog(RulesetCog, name="2d10 rest and dying"):
             except RulesError as exc:
                 raise options.rules(exc) from None
             await save(conn, sheet, result.after)
-        notify_characters_changed(self.bot, guild.id, [sheet.id])  # its HP on a tracker
         embed = rest_embed(sheet.name, result, long=True, medicine=None, medic=None,
                            supplies_note=None)  # fmt: skip
         await send(ctx, embed=embed)

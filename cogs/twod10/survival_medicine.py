@@ -12,7 +12,6 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.errors import UserError
-from bot.events import notify_characters_changed
 from bot.permissions import require_gm
 from bot.render.character import safe
 from bot.render.twod10.survival import attribute_embed, medicine_embed, supplies_note
@@ -74,7 +73,6 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             after = await save(conn, sheet, result.after)
             await log_medicine(conn, ctx, what=what, patient=sheet, medic=medic_name,
                                result=result.roll, hp=(sheet.hp, after.hp))  # fmt: skip
-        notify_characters_changed(self.bot, guild.id, [sheet.id])  # its HP on a tracker
         await send(ctx, embed=medicine_embed(sheet.name, medic_name, what.split()[0], result, None))
 
     @medicine.command(name="daily", description="Once-a-day medicine on a patient",
@@ -132,8 +130,6 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             await log_medicine(conn, ctx, what="attribute damage", patient=sheet,
                                medic=medic_name, result=result.roll, hp=(sheet.hp, after.hp),
                                extra={"needed": needed, "healed": result.healed})  # fmt: skip
-        # The unit spent lightens the medic's backpack (a tracker's movement follows it).
-        notify_characters_changed(self.bot, guild.id, [sheet.id, medic_sheet.id if spent else None])
         note = supplies_note(spent, True, left)
         await send(ctx, embed=attribute_embed(sheet.name, medic_name, result, note))
 
@@ -158,8 +154,6 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             else:
                 row = await repo.get(guild.id, sheet.id)
                 count = row.supplies if row else 0
-        if units is not None:  # supplies weigh in the backpack: a tracker's movement
-            notify_characters_changed(self.bot, guild.id, [sheet.id])
         await send(ctx, f"{safe(sheet.name)} has {count} unit(s) of medical supplies.")
 
 

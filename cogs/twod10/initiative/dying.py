@@ -21,7 +21,6 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
-from bot.events import notify_characters_changed
 from bot.render.twod10.dying_prompt import dying_prompt, rolled_content
 from bot.render.twod10.survival import dying_embed
 from bot.rules.errors import RulesError
@@ -105,10 +104,6 @@ async def press_dying(
         content=rolled_content(rolled.name, round_), embed=dying_embed(rolled.name, rolled.result),
         view=None,
     )  # fmt: skip
-    seat = outcome.tracker.seat(combatant_id)
-    if seat is not None and seat.sheet_id is not None:
-        # Other views of the sheet (another channel's tracker) follow its new HP.
-        notify_characters_changed(interaction.client, interaction.guild_id, [seat.sheet_id])
     # The tracker's edit waits until after the reply (bot.followups), as /init's do.
     service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import discord
 
 from bot.client import TableBot
@@ -85,3 +88,18 @@ async def tracker_line(bot: TableBot, slash: SlashHarness, name: str) -> str:
     rows = [r for f in message.embeds[0].fields for r in str(f.value).splitlines()]
     [line] = [r for r in rows if r.startswith(f"**{name}**")]
     return line
+
+
+def set_hp_elsewhere(bot: TableBot, sheet: TwoD10Sheet, hp: int) -> None:
+    """Set ``sheet``'s HP as another process would, on a connection of its own: nothing
+    in this bot hears of it (bot.storage.changes), so its trackers show the old HP until
+    something here changes the sheet."""
+    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
+    try:
+        other.execute(
+            "UPDATE twod10_characters SET hp = ?, revision = revision + 1 WHERE id = ?",
+            (hp, sheet.id),
+        )
+        other.commit()
+    finally:
+        other.close()

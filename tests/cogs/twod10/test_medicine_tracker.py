@@ -8,12 +8,13 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from bot.storage.twod10_characters import TwoD10Sheet
 from tests.cogs.twod10.rounds_support import (
     gm,
     make_sheet,
     make_twod10,
     player,
+    set_hp_elsewhere,
     tracker_line,
 )
 from tests.support.slash import SlashHarness
@@ -38,8 +39,7 @@ async def test_daily_medicine_redraws_the_patients_hp_after_the_reply(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     mira = await fight(bot, slash)
-    async with bot.db.transaction() as conn:
-        await TwoD10CharacterRepository(conn).set_hp(mira.guild_id, mira.id, 10)
+    set_hp_elsewhere(bot, mira, 10)  # (through this bot, the tracker would follow at once)
     await slash.run("init list", **gm(slash))  # nothing is redrawn by reading it
     assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20"
     bot.dice = ScriptedDice([9, 8])  # 17 + mind 0 + medicine 0: 15+, toughness 1 → +1 HP
