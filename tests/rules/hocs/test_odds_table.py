@@ -1,6 +1,7 @@
 """The shared reroll table (odds_reroll_table), its warm-up and the pending determination
 die give exactly the weights of the general search, of brute force and of main's module
-before them, whatever the table holds when a query comes.
+before them (pinned by digest on large pools: reroll_grid), whatever the table holds
+when a query comes.
 
 Every new path is compared: the determination die thrown as the future's first step,
 futures shared between queries (and between counting 6s and not), the table dropping
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import threading
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -20,32 +20,15 @@ from hypothesis import strategies as st
 from bot import odds_warm_up
 from bot.rules.hocs import odds_core, odds_reroll_table, odds_rerolls
 from bot.rules.hocs.odds import pool_odds
-from bot.rules.hocs.odds_fixed import slot_bits
 from bot.rules.hocs.pool import PoolSpec
 from cogs.odds_preview import ODDS_MAX_REROLLS
-from tests.rules.hocs import odds_rerolls_f6daac3 as before
+from tests.rules.hocs.odds_support import outcomes
+from tests.rules.hocs.reroll_grid import GRID, REROLLS, digest, grid_specs, key, read_fixture
 from tests.rules.hocs.test_odds_pool import brute
 
 
-def _outcomes(weights: odds_core.Weights) -> dict:
-    """Every (crit, chain, successes, 6s) as a fraction of the whole, exactly."""
-    seen: dict = {}
-    for crit, chain, succ, six, w in weights.outcomes():
-        key = (crit, chain, succ, six)
-        seen[key] = seen.get(key, 0) + Fraction(w, weights.denominator)
-    return seen
-
-
-def _before(spec: PoolSpec, sixes: bool) -> dict:
-    """Main's module (f6daac3): the same weights, its own packing."""
-    denominator = 6 ** (spec.dice_count + 1 + spec.rerolls)
-    bits = slot_bits(denominator)
-    final, width = before.reroll_weights(spec, sixes=sixes, bits=bits)
-    return _outcomes(odds_core.Weights(final, width, denominator, bits))
-
-
 def _fast(spec: PoolSpec, sixes: bool) -> dict:
-    return _outcomes(odds_core.pool_weights(spec, sixes=sixes))
+    return outcomes(odds_core.pool_weights(spec, sixes=sixes))
 
 
 @pytest.fixture
@@ -60,27 +43,21 @@ def empty_table():
     odds_reroll_table.clear()
 
 
-# Dice counts 1-31 (a determination die is one of them), with focus and guarantees
-# around the points where the shapes clamp, and the largest.
-GRID = [
-    (size, det, focus, guaranteed)
-    for size in range(1, 32, 3)
-    for det, focus, guaranteed in (
-        (False, 0, 0), (True, 0, 0), (True, 2, 1), (True, 5, 3), (False, 5, 3),
-        (True, 29, 3), (True, 30, 30),
-    )
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("rerolls", [1, 2, 3])
+@pytest.mark.parametrize("rerolls", REROLLS)
 @pytest.mark.parametrize("sixes", [False, True])
 def test_same_weights_as_before_on_a_grid(rerolls: int, sixes: bool) -> None:
-    for size, det, focus, guaranteed in GRID:
-        # The extra die a determination point or a boon (an ordinary die) adds.
-        spec = PoolSpec(base=size - 1, boons=0 if det else 1, determination=det, focus=focus,
-                        guaranteed=guaranteed, rerolls=rerolls)  # fmt: skip
-        assert spec.dice_count == size
-        assert _fast(spec, sixes) == _before(spec, sixes), spec
+    """Dice counts 1-31, beyond brute force and the general search: each pool's weights
+    are exactly those main's module gave at f6daac3 (pinned by digest: reroll_grid)."""
+    pinned = read_fixture()
+    for spec in grid_specs(rerolls):
+        name = key(spec, sixes)
+        assert digest(_fast(spec, sixes)) == pinned[name], name
+
+
+def test_the_grid_fixture_pins_the_whole_grid_and_nothing_else() -> None:
+    names = [key(spec, sixes) for r in REROLLS for sixes in (False, True) for spec in grid_specs(r)]
+    assert sorted(names) == sorted(read_fixture())
+    assert len(set(names)) == len(names) == 3 * 2 * len(GRID)
 
 
 @settings(max_examples=80, deadline=None)
@@ -104,7 +81,7 @@ def test_random_pools_same_as_general_search_whatever_the_table_holds(
         odds_reroll_table.clear()
     spec = PoolSpec(base=base, boons=boons, banes=banes, determination=det, focus=focus,
                     rerolls=rerolls, guaranteed=guaranteed)  # fmt: skip
-    general = _outcomes(odds_core._search_weights(spec, sixes=sixes))
+    general = outcomes(odds_core._search_weights(spec, sixes=sixes))
     assert _fast(spec, sixes) == general
 
 
