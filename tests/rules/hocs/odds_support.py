@@ -1,10 +1,14 @@
-"""What the odds tests share: the exact outcomes a weights table gives."""
+"""What the odds tests share: the exact outcomes a weights table gives, and the small
+pools Hypothesis draws to compare the fast paths with the general search."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from hypothesis import strategies as st
+
 from bot.rules.hocs import odds_core
+from bot.rules.hocs.pool import PoolSpec
 
 Outcomes = dict[tuple[bool, bool, int, int], Fraction]
 
@@ -16,3 +20,19 @@ def outcomes(weights: odds_core.Weights) -> Outcomes:
         k = (crit, chain, succ, six)
         seen[k] = seen.get(k, 0) + Fraction(w, weights.denominator)
     return seen
+
+
+def pools(min_rerolls: int = 0, max_rerolls: int = 5) -> st.SearchStrategy[PoolSpec]:
+    """Pools small enough for the general search: up to 8 dice with every modifier,
+    banes past the boons, focus and guaranteed successes past the dice (where they
+    clamp), and that many talent rerolls."""
+    return st.builds(
+        PoolSpec,
+        base=st.integers(0, 6),
+        boons=st.integers(0, 1),
+        banes=st.integers(0, 4),
+        determination=st.booleans(),
+        focus=st.integers(0, 8),
+        rerolls=st.integers(min_rerolls, max_rerolls),
+        guaranteed=st.integers(0, 8),
+    )

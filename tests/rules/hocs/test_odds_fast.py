@@ -10,7 +10,6 @@ random pools, counting 6s and not.
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -22,22 +21,14 @@ from bot.rules.hocs.odds_clash import _raw, clash_odds
 from bot.rules.hocs.odds_rerolls import fail_shape, six_shape
 from bot.rules.hocs.policy import settle_counts
 from bot.rules.hocs.pool import PoolSpec
+from tests.rules.hocs.odds_support import outcomes, pools
 from tests.rules.hocs.test_odds_pool import brute
 
 
-def _outcomes(weights: odds_core.Weights) -> tuple[dict, int]:
-    """Every (crit, chain, successes, 6s) as a fraction of the whole, exactly."""
-    seen: dict = {}
-    for crit, chain, succ, six, w in weights.outcomes():
-        key = (crit, chain, succ, six)
-        seen[key] = seen.get(key, 0) + Fraction(w, weights.denominator)
-    return seen, weights.denominator
-
-
 def _same(spec: PoolSpec, sixes: bool) -> None:
-    fast = _outcomes(odds_core.pool_weights(spec, sixes=sixes))
-    general = _outcomes(odds_core._search_weights(spec, sixes=sixes))
-    assert fast == general, spec
+    fast = odds_core.pool_weights(spec, sixes=sixes)
+    general = odds_core._search_weights(spec, sixes=sixes)
+    assert (outcomes(fast), fast.denominator) == (outcomes(general), general.denominator), spec
 
 
 def test_settled_counts_in_closed_form() -> None:
@@ -113,22 +104,8 @@ def test_many_rerolls_match_brute_force(spec: PoolSpec) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    base=st.integers(0, 6),
-    boons=st.integers(0, 1),
-    banes=st.integers(0, 4),
-    det=st.booleans(),
-    focus=st.integers(0, 8),
-    rerolls=st.integers(0, 5),
-    guaranteed=st.integers(0, 8),
-    sixes=st.booleans(),
-)
-def test_random_pools_same_as_general_search(
-    base: int, boons: int, banes: int, det: bool, focus: int, rerolls: int, guaranteed: int,
-    sixes: bool,
-) -> None:  # fmt: skip
-    spec = PoolSpec(base=base, boons=boons, banes=banes, determination=det, focus=focus,
-                    rerolls=rerolls, guaranteed=guaranteed)  # fmt: skip
+@given(spec=pools(), sixes=st.booleans())
+def test_random_pools_same_as_general_search(spec: PoolSpec, sixes: bool) -> None:
     _same(spec, sixes)
 
 

@@ -21,6 +21,7 @@ from bot.rules.hocs.odds_clash import _raw, clash_odds
 from bot.rules.hocs.pool import PoolSpec
 from cogs.odds_preview import ODDS_MAX_REROLLS
 from tests.rules.hocs import test_odds_fast, test_odds_table
+from tests.rules.hocs.odds_support import pools
 
 
 @pytest.fixture
@@ -121,25 +122,11 @@ def test_same_as_general_search_from_the_file(rerolls: int, sixes: bool, file_lo
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    base=st.integers(0, 6),
-    boons=st.integers(0, 1),
-    banes=st.integers(0, 3),
-    det=st.booleans(),
-    focus=st.integers(0, 8),
-    rerolls=st.integers(1, ODDS_MAX_REROLLS),
-    guaranteed=st.integers(0, 8),
-    sixes=st.booleans(),
-)
-def test_random_pools_from_the_file_same_as_general_search(
-    base: int, boons: int, banes: int, det: bool, focus: int, rerolls: int, guaranteed: int,
-    sixes: bool,
-) -> None:  # fmt: skip
+@given(spec=pools(1, ODDS_MAX_REROLLS), sixes=st.booleans())
+def test_random_pools_from_the_file_same_as_general_search(spec: PoolSpec, sixes: bool) -> None:
     if not odds_reroll_table._FILE:
         odds_reroll_table.clear()
         odds_rerolls.warm(ODDS_MAX_REROLLS)
-    spec = PoolSpec(base=base, boons=boons, banes=banes, determination=det, focus=focus,
-                    rerolls=rerolls, guaranteed=guaranteed)  # fmt: skip
     test_odds_fast._same(spec, sixes)
     assert _computed() == 0
 

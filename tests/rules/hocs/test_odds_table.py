@@ -22,7 +22,7 @@ from bot.rules.hocs import odds_core, odds_reroll_table, odds_rerolls
 from bot.rules.hocs.odds import pool_odds
 from bot.rules.hocs.pool import PoolSpec
 from cogs.odds_preview import ODDS_MAX_REROLLS
-from tests.rules.hocs.odds_support import outcomes
+from tests.rules.hocs.odds_support import outcomes, pools
 from tests.rules.hocs.reroll_grid import GRID, REROLLS, digest, grid_specs, key, read_fixture
 from tests.rules.hocs.test_odds_pool import brute
 
@@ -61,26 +61,14 @@ def test_the_grid_fixture_pins_the_whole_grid_and_nothing_else() -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(
-    base=st.integers(0, 5),
-    boons=st.integers(0, 1),
-    banes=st.integers(0, 3),
-    det=st.booleans(),
-    focus=st.integers(0, 6),
-    rerolls=st.integers(1, ODDS_MAX_REROLLS),
-    guaranteed=st.integers(0, 6),
-    sixes=st.booleans(),
-    cleared=st.booleans(),
-)
+@given(spec=pools(1, ODDS_MAX_REROLLS), sixes=st.booleans(),
+       cleared=st.booleans())  # fmt: skip
 def test_random_pools_same_as_general_search_whatever_the_table_holds(
-    base: int, boons: int, banes: int, det: bool, focus: int, rerolls: int, guaranteed: int,
-    sixes: bool, cleared: bool,
-) -> None:  # fmt: skip
+    spec: PoolSpec, sixes: bool, cleared: bool
+) -> None:
     """Up to the /odds cap, from an empty table or one earlier examples filled."""
     if cleared:
         odds_reroll_table.clear()
-    spec = PoolSpec(base=base, boons=boons, banes=banes, determination=det, focus=focus,
-                    rerolls=rerolls, guaranteed=guaranteed)  # fmt: skip
     general = outcomes(odds_core._search_weights(spec, sixes=sixes))
     assert _fast(spec, sixes) == general
 
