@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import TypeVar
 
 import discord
 
@@ -16,6 +18,8 @@ from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from bot.storage.twod10_encounters import TrackerRecord
 from tests.support.slash import SlashHarness, SlashResult
+
+T = TypeVar("T")
 
 
 def gm(slash: SlashHarness) -> dict[str, object]:
@@ -103,3 +107,22 @@ def set_hp_elsewhere(bot: TableBot, sheet: TwoD10Sheet, hp: int) -> None:
         other.commit()
     finally:
         other.close()
+
+
+async def reply_before_tracker(
+    bot: TableBot, slash: SlashHarness, act: Awaitable[T], *, name: str, before: str, after: str
+) -> T:
+    """Run ``act`` (a command or a click) with the bot's follow-ups held, as under load:
+    its reply comes while ``name``'s tracker line still reads ``before``, the edit waiting
+    for after the reply; once the follow-ups drain, the line reads ``after``."""
+    slash.drain_followups = False
+    try:
+        with bot.followups.busy():  # held until the harness is done, as under load
+            result = await act
+        assert bot.followups.pending >= 1  # the tracker's edit waits for the reply
+        assert await tracker_line(bot, slash, name) == before
+        await bot.followups.drain()
+    finally:
+        slash.drain_followups = True
+    assert await tracker_line(bot, slash, name) == after
+    return result

@@ -14,6 +14,7 @@ from tests.cogs.twod10.rounds_support import (
     make_sheet,
     make_twod10,
     player,
+    reply_before_tracker,
     set_hp_elsewhere,
     tracker_line,
 )
@@ -43,15 +44,11 @@ async def test_daily_medicine_redraws_the_patients_hp_after_the_reply(
     await slash.run("init list", **gm(slash))  # nothing is redrawn by reading it
     assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20"
     bot.dice = ScriptedDice([9, 8])  # 17 + mind 0 + medicine 0: 15+, toughness 1 → +1 HP
-    slash.drain_followups = False
-    with bot.followups.busy():  # held until the harness is done, as under load
-        treated = await slash.run("medicine daily", patient="Mira", **player(slash))
+    treated = await reply_before_tracker(
+        bot, slash, slash.run("medicine daily", patient="Mira", **player(slash)), name="Mira",
+        before="**Mira** (finesse +2) · HP 20/20", after="**Mira** (finesse +2) · HP 11/20",
+    )  # fmt: skip
     assert "HP 10 → **11**" in str(treated.embeds[0])
-    assert bot.followups.pending >= 1  # the tracker's edit waits for the reply
-    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20"
-    await bot.followups.drain()
-    slash.drain_followups = True
-    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 11/20"
     await dpytest.empty_queue()
 
 

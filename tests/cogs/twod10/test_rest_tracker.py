@@ -10,7 +10,13 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.twod10_characters import TwoD10CharacterRepository
-from tests.cogs.twod10.rounds_support import gm, make_sheet, player
+from tests.cogs.twod10.rounds_support import (
+    gm,
+    make_sheet,
+    player,
+    reply_before_tracker,
+    set_hp_elsewhere,
+)
 from tests.cogs.twod10.test_medicine_tracker import fight, mira_line
 from tests.support.slash import SlashHarness
 
@@ -19,17 +25,12 @@ async def test_a_short_rest_redraws_the_resters_hp_after_the_reply(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     mira = await fight(bot, slash)
-    async with bot.db.transaction() as conn:
-        await TwoD10CharacterRepository(conn).set_hp(mira.guild_id, mira.id, 10)
-    slash.drain_followups = False
-    with bot.followups.busy():  # held until the harness is done, as under load
-        await slash.run("rest short", **player(slash))
-    assert bot.followups.pending >= 1  # the tracker's edit waits for the reply
-    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 20/20"
-    await bot.followups.drain()
-    slash.drain_followups = True
+    set_hp_elsewhere(bot, mira, 10)  # (the tracker still shows 20)
     # Toughness 1 or 1 HP, whichever is more: 11.
-    assert await mira_line(bot, slash) == "**Mira** (finesse +2) · HP 11/20"
+    await reply_before_tracker(
+        bot, slash, slash.run("rest short", **player(slash)), name="Mira",
+        before="**Mira** (finesse +2) · HP 20/20", after="**Mira** (finesse +2) · HP 11/20",
+    )  # fmt: skip
     await dpytest.empty_queue()
 
 
