@@ -6,7 +6,6 @@ exist yet, so a test-only 2d10 cog with a colliding ``character`` group stands i
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -17,16 +16,13 @@ import pytest
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
 from bot.error_handler import STALE_COMMAND
 from bot.replies import send
-from bot.rules.dice_source import RandomDice
 from bot.rulesets import Ruleset, RulesetCog
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.database import Database
-from tests.conftest import intents_for_tests
 from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
+from tests.support.restart import start_bot
 from tests.support.slash import SlashHarness
 
 
@@ -42,14 +38,9 @@ class ProbeTwoD10(RulesetCog, name="Probe 2d10"):
 
 
 @pytest.fixture
-async def bot(settings: Settings, db: Database) -> AsyncIterator[TableBot]:
+async def bot(settings: Settings) -> AsyncIterator[TableBot]:
     patch_dpytest()
-    client = TableBot(
-        settings, db, dice=RandomDice(random.Random(7)), sync_mode=SyncMode.SKIP,
-        intents=intents_for_tests(),
-    )  # fmt: skip
-    await client._async_setup_hook()
-    await client.load_cogs()
+    client = await start_bot(settings, settings.database_path)
     # The probe stands in for the 2d10 system's commands: the real ones are unloaded.
     for cog in [c for c in client.cogs.values() if getattr(c, "ruleset", None) is Ruleset.TWOD10]:
         await client.remove_cog(cog.qualified_name)
@@ -63,6 +54,7 @@ async def bot(settings: Settings, db: Database) -> AsyncIterator[TableBot]:
     report_only_unexpected_errors(client)
     yield client
     await dpytest.empty_queue()
+    await client.db.close()
 
 
 def humans(bot: TableBot, guild: discord.Guild) -> list[discord.Member]:
