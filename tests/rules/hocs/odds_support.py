@@ -22,17 +22,25 @@ def outcomes(weights: odds_core.Weights) -> Outcomes:
     return seen
 
 
-def pools(min_rerolls: int = 0, max_rerolls: int = 5) -> st.SearchStrategy[PoolSpec]:
+def pools(
+    min_rerolls: int = 0,
+    max_rerolls: int = 5,
+    *,
+    max_banes: int = 4,
+    max_focus: int = 8,
+    max_guaranteed: int = 8,
+) -> st.SearchStrategy[PoolSpec]:
     """Pools small enough for the general search: up to 8 dice with every modifier,
     banes past the boons, focus and guaranteed successes past the dice (where they
-    clamp), and that many talent rerolls."""
+    clamp), and that many talent rerolls. A clash (two pools, many rounds) asks for
+    less of what is costly."""
     return st.builds(
         PoolSpec,
         base=st.integers(0, 6),
         boons=st.integers(0, 1),
-        banes=st.integers(0, 4),
+        banes=st.integers(0, max_banes),
         determination=st.booleans(),
-        focus=st.integers(0, 8),
+        focus=st.integers(0, max_focus),
         rerolls=st.integers(min_rerolls, max_rerolls),
-        guaranteed=st.integers(0, 8),
+        guaranteed=st.integers(0, max_guaranteed),
     )

@@ -21,6 +21,7 @@ from bot.rules.dice_source import RandomDice, ScriptedDice, ScriptedDiceExhauste
 from bot.rules.hocs.clash import MAX_ROUNDS, resolve_clash
 from bot.rules.hocs.odds_clash import clash_odds
 from bot.rules.hocs.pool import PoolSpec
+from tests.rules.hocs.odds_support import pools
 
 
 def brute(
@@ -118,16 +119,7 @@ def test_no_dice_on_either_side() -> None:
     assert clash_odds(empty, empty).standoff == 1
 
 
-specs = st.builds(
-    PoolSpec,
-    base=st.integers(0, 6),
-    boons=st.integers(0, 1),
-    banes=st.integers(0, 3),
-    determination=st.booleans(),
-    focus=st.integers(0, 2),
-    rerolls=st.integers(0, 1),
-    guaranteed=st.integers(0, 1),
-)
+specs = pools(0, 1, max_banes=3, max_focus=2, max_guaranteed=1)
 
 
 @settings(max_examples=40, deadline=None)
