@@ -2,7 +2,8 @@
 
 They are dynamic items: the custom_id ``dmg:pick:<choice id>:<die index>`` says
 what to act on and the state lives in the ``damage_choices`` table, so the
-buttons keep working after a restart (registered in ``CombatCog.cog_load``).
+buttons keep working after a restart (registered in ``CombatCog.cog_load``). Replies
+carry their payload alone (``die_button``, ``bot.render.buttons``).
 """
 
 from __future__ import annotations

@@ -4,9 +4,11 @@
 labelled with the side's name, for that side's character. Each is a ``DynamicItem``
 whose custom_id names what to do, the roll, the roll's revision and the side
 (``roll:hero:42:0``, ``roll:det:43:1:b``), registered once at startup: the buttons keep working
-after a restart with nothing kept in memory. A click changes the roll in one
-transaction (``spending.spend_on_roll``) and edits the same message; a click made
-for an older revision (a double click, a second device) is refused, spending nothing.
+after a restart with nothing kept in memory. Replies carry the buttons' payload alone
+(``spend_button``, ``bot.render.buttons``); the item is built when a click arrives.
+A click changes the roll in one transaction (``spending.spend_on_roll``) and edits the
+same message; a click made for an older revision (a double click, a second device) is
+refused, spending nothing.
 """
 
 from __future__ import annotations
