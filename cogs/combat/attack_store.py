@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
-import discord
 
+from bot.render.buttons import Buttons
 from bot.render.combat import Intro
 from bot.rules.hocs.attack import AttackResult
 from bot.storage.characters import Character
@@ -24,7 +24,7 @@ from cogs.points.views import roll_view
 class StoredAttack:
     log_id: int
     choice_id: int | None
-    view: discord.ui.View | None
+    view: Buttons | None
 
 
 async def store_attack(

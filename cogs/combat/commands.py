@@ -20,6 +20,7 @@ from bot.character_access import resolve_character
 from bot.client import TableBot
 from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
+from bot.render.buttons import Buttons
 from bot.render.character import safe
 from bot.render.combat import attack_intro, choice_note, combat_embed, damage_intro
 from bot.replies import send
@@ -345,7 +346,7 @@ class CombatCog(RulesetCog, name="Combat"):
         self,
         ctx: Ctx,
         embed: discord.Embed,
-        view: discord.ui.View | None,
+        view: Buttons | None,
         choice_id: int | None,
         log_id: int,
     ) -> None:

@@ -22,6 +22,7 @@ from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
 from bot.permissions import is_gm
+from bot.render.buttons import Button
 from bot.render.combat import Intro, choice_note, combat_embed
 from bot.rules.hocs.attack import choose_damage, hero_reroll_damage, resolve_hit
 from bot.storage.campaigns import CampaignRepository
@@ -46,17 +47,23 @@ class AlreadyRerolled(UserError):
         )
 
 
+def hero_button(choice_id: int, count: int) -> Button:
+    """The button ``HeroDamageButton`` stands for, as a reply shows it."""
+    return Button(
+        custom_id=f"dmg:hero:{choice_id}:{count}", label=LABEL, style=discord.ButtonStyle.success
+    )
+
+
 class HeroDamageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"dmg:hero:(?P<choice>[0-9]{1,19}):(?P<count>[0-9]{1,3})",
 ):
+    """Built only when a click arrives; replies carry ``hero_button``'s payload."""
+
     def __init__(self, choice_id: int, count: int) -> None:
+        shown = hero_button(choice_id, count)
         super().__init__(
-            discord.ui.Button(
-                label=LABEL,
-                style=discord.ButtonStyle.success,
-                custom_id=f"dmg:hero:{choice_id}:{count}",
-            )
+            discord.ui.Button(label=shown.label, style=shown.style, custom_id=shown.custom_id)
         )
         self.choice_id = choice_id
         self.count = count

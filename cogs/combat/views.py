@@ -2,7 +2,8 @@
 
 They are dynamic items: the custom_id ``dmg:pick:<choice id>:<die index>`` says
 what to act on and the state lives in the ``damage_choices`` table, so the
-buttons keep working after a restart (registered in ``CombatCog.cog_load``).
+buttons keep working after a restart (registered in ``CombatCog.cog_load``). Replies
+carry their payload alone (``die_button``, ``bot.render.buttons``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import aiosqlite
 import discord
 
 from bot.error_handler import on_view_error
+from bot.render.buttons import Button, Buttons, buttons_or_none
 from bot.render.combat import MAX_BUTTONS, die_label
 from bot.rules.hocs.attack import HitInputs, low_damage_dice
 from bot.rules.hocs.many_dice import expected_total
@@ -23,26 +25,40 @@ from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.combat import CombatRepository, DamageChoice
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from cogs.combat.choices import now, switch_die
-from cogs.combat.hero_reroll import HeroDamageButton
+from cogs.combat.hero_reroll import hero_button
 
 log = logging.getLogger(__name__)
 
 PREFIX = "dmg:pick"
 
 
+def die_button(choice_id: int, index: int, *, label: str, chosen: bool = False) -> Button:
+    """The button ``DieChoiceButton`` stands for, as a reply shows it (the kept die green
+    and disabled)."""
+    return Button(
+        custom_id=f"{PREFIX}:{choice_id}:{index}",
+        label=label[:80],
+        style=discord.ButtonStyle.success if chosen else discord.ButtonStyle.secondary,
+        disabled=chosen,
+    )
+
+
 class DieChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"dmg:pick:(?P<choice>[0-9]{1,19}):(?P<index>[0-9]{1,2})",
 ):
+    """Built only when a click arrives; replies carry ``die_button``'s payload."""
+
     def __init__(
         self, choice_id: int, index: int, *, label: str = "Keep this die", chosen: bool = False
     ) -> None:
+        shown = die_button(choice_id, index, label=label, chosen=chosen)
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.success if chosen else discord.ButtonStyle.secondary,
-                disabled=chosen,
-                custom_id=f"{PREFIX}:{choice_id}:{index}",
+                label=shown.label,
+                style=shown.style,
+                disabled=shown.disabled,
+                custom_id=shown.custom_id,
             )
         )
         self.choice_id = choice_id
@@ -82,7 +98,7 @@ def choice_items(
     chosen_index: int | None,
     *,
     limit: int = MAX_BUTTONS,
-) -> list[DieChoiceButton]:
+) -> list[Button]:
     """One button per die (the kept one green and disabled), the ``limit`` most useful
     when there are more; none with nothing to choose."""
     if choice_id is None or inputs is None or inputs.rolled is None or chosen_index is None:
@@ -95,31 +111,23 @@ def choice_items(
         ranked = sorted(indices, key=lambda i: (i != chosen_index, -expected_total(rolled, i)))
         indices = sorted(ranked[:limit])
     return [
-        DieChoiceButton(
-            choice_id, index, label=die_label(inputs, index), chosen=index == chosen_index
-        )
+        die_button(choice_id, index, label=die_label(inputs, index), chosen=index == chosen_index)
         for index in indices
     ]
 
 
 def choice_view(
     choice_id: int | None, inputs: HitInputs | None, chosen_index: int | None
-) -> discord.ui.View | None:
+) -> Buttons | None:
     """The die buttons alone (a /damage reply); None with nothing to choose."""
-    items = choice_items(choice_id, inputs, chosen_index)
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return buttons_or_none(choice_items(choice_id, inputs, chosen_index))
 
 
 async def hero_item(
     conn: aiosqlite.Connection,
     choice: DamageChoice,
     known: Mapping[int, Character] | None = None,
-) -> HeroDamageButton | None:
+) -> Button | None:
     """The Hero reroll damage button: a player character's open damage roll with a die
     below its average, while that character has a hero point. ``known``: characters as
     stored now (read by the command, points unchanged since)."""
@@ -132,7 +140,7 @@ async def hero_item(
         return None
     if attacker.state.hero_points <= 0:
         return None
-    return HeroDamageButton(choice.id, choice.rolls.hero_rerolls)
+    return hero_button(choice.id, choice.rolls.hero_rerolls)
 
 
 async def _choice_with_hero(
@@ -141,7 +149,7 @@ async def _choice_with_hero(
     room: int,
     choice: DamageChoice | None = None,
     known: Mapping[int, Character] | None = None,
-) -> list[discord.ui.Item[Any]]:
+) -> list[Button]:
     """``choice``: the choice ``choice_id`` as just stored (else it is read)."""
     if choice_id is None:
         return []
@@ -150,7 +158,7 @@ async def _choice_with_hero(
     if choice is None:
         return []
     hero = await hero_item(conn, choice, known)
-    items: list[discord.ui.Item[Any]] = [hero] if hero is not None else []
+    items: list[Button] = [hero] if hero is not None else []
     room -= len(items)
     items += choice_items(choice.id, choice.inputs, choice.chosen_index, limit=room)
     return items
@@ -163,7 +171,7 @@ async def attack_choice_items(
     room: int,
     choice: DamageChoice | None = None,
     known: Mapping[int, Character] | None = None,
-) -> list[discord.ui.Item[Any]]:
+) -> list[Button]:
     """The buttons of an attack's open damage choice: Hero reroll damage and one per
     die (none after a miss, or once the choice has expired). ``choice`` and ``known``:
     what the attack just stored and read, so neither is read again."""
@@ -175,13 +183,7 @@ async def damage_view(
     choice_id: int | None,
     choice: DamageChoice | None = None,
     known: Mapping[int, Character] | None = None,
-) -> discord.ui.View | None:
+) -> Buttons | None:
     """A /damage reply's buttons: Hero reroll damage and the die choices (or None);
     ``choice`` and ``known`` as for ``attack_choice_items``."""
-    items = await _choice_with_hero(conn, choice_id, MAX_BUTTONS, choice, known)
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return buttons_or_none(await _choice_with_hero(conn, choice_id, MAX_BUTTONS, choice, known))

@@ -4,9 +4,11 @@
 labelled with the side's name, for that side's character. Each is a ``DynamicItem``
 whose custom_id names what to do, the roll, the roll's revision and the side
 (``roll:hero:42:0``, ``roll:det:43:1:b``), registered once at startup: the buttons keep working
-after a restart with nothing kept in memory. A click changes the roll in one
-transaction (``spending.spend_on_roll``) and edits the same message; a click made
-for an older revision (a double click, a second device) is refused, spending nothing.
+after a restart with nothing kept in memory. Replies carry the buttons' payload alone
+(``spend_button``, ``bot.render.buttons``); the item is built when a click arrives.
+A click changes the roll in one transaction (``spending.spend_on_roll``) and edits the
+same message; a click made for an older revision (a double click, a second device) is
+refused, spending nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from discord.ext import commands
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
 from bot.events import notify_characters_changed
+from bot.render.buttons import Button, Buttons, buttons_or_none
 from bot.render.skill_roll import escape
 from bot.replies import NO_PINGS, send
 from bot.secret_rolls import deliver_to_gm
@@ -60,8 +63,23 @@ class RollGone(UserError):
         super().__init__("That roll is no longer stored, so nothing was spent: roll again.")
 
 
+def spend_button(
+    spend: Spend, roll_id: int, revision: int, side: Side | None = None, name: str = ""
+) -> Button:
+    """The button ``RollSpendButton`` stands for: what a reply shows (``roll_view``)."""
+    label = LABELS[spend] if not name else f"{name}: {LABELS[spend]}"
+    suffix = f":{side.value}" if side is not None else ""
+    return Button(
+        custom_id=f"roll:{spend.value}:{roll_id}:{revision}{suffix}",
+        label=label[:80],
+        style=STYLES[spend],
+        row=ROWS[side] if side is not None else None,
+    )
+
+
 class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Spends one point of the roll's (side's) character on it, for its owner or the GM."""
+    """Spends one point of the roll's (side's) character on it, for its owner or the GM.
+    Built only when a click arrives; replies carry ``spend_button``'s payload."""
 
     def __init__(
         self, spend: Spend, roll_id: int, revision: int, side: Side | None = None, name: str = ""
@@ -70,14 +88,9 @@ class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         self.roll_id = roll_id
         self.revision = revision
         self.side = side
-        label = LABELS[spend] if not name else f"{name}: {LABELS[spend]}"
-        suffix = f":{side.value}" if side is not None else ""
+        shown = spend_button(spend, roll_id, revision, side, name)
         super().__init__(
-            discord.ui.Button(
-                style=STYLES[spend],
-                label=label[:80],
-                custom_id=f"roll:{spend.value}:{roll_id}:{revision}{suffix}",
-            )
+            discord.ui.Button(style=shown.style, label=shown.label, custom_id=shown.custom_id)
         )
 
     @classmethod
@@ -95,14 +108,9 @@ class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         )
 
 
-def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> discord.ui.View | None:
+def spend_view(roll_id: int, revision: int, spends: Sequence[Spend]) -> Buttons | None:
     """The buttons for the spends that apply, or None when none does."""
-    if not spends:
-        return None
-    view = discord.ui.View(timeout=None)
-    for spend in spends:
-        view.add_item(RollSpendButton(spend, roll_id, revision))
-    return view
+    return buttons_or_none(spend_button(spend, roll_id, revision) for spend in spends)
 
 
 async def spend_items(
@@ -110,7 +118,7 @@ async def spend_items(
     logged: LoggedRoll,
     known: Mapping[int, Character] | None = None,
     rolls: SideRolls | None = None,
-) -> list[RollSpendButton]:
+) -> list[Button]:
     """The spend buttons of a stored roll: for a clash or attack, each side's own row,
     labelled with its name, for what that side's character has and could change.
     ``known``: characters as they are stored now (the command just read them and spent
@@ -122,7 +130,7 @@ async def spend_items(
         sides = (Side.A, Side.B)
     elif logged.kind == "attack":
         sides = (Side.A, Side.B, Side.T)
-    items: list[RollSpendButton] = []
+    items: list[Button] = []
     for side in sides:
         try:
             stored = StoredRoll.load(logged, side, rolls)
@@ -135,7 +143,7 @@ async def spend_items(
             character = await repo.get(owner) if owner else None
         name = escape_button(stored.name) if side is not None else ""
         for spend in available_spends(stored, character):
-            items.append(RollSpendButton(spend, logged.id, stored.revision, side, name))
+            items.append(spend_button(spend, logged.id, stored.revision, side, name))
     return items
 
 
@@ -151,33 +159,22 @@ async def roll_view(
     rolls: SideRolls | None = None,
     *,
     choice: DamageChoice | None = None,
-) -> discord.ui.View | None:
+) -> Buttons | None:
     """Every button a stored roll carries now (an attack's die choices after its spends);
     ``known`` and ``rolls`` as for ``spend_items``; ``choice``: an attack's damage choice
     as just stored (else it is read)."""
-    items: list[discord.ui.Item[Any]] = []
-    for button in await spend_items(conn, logged, known, rolls):
-        if button.side is not None:
-            button.row = ROWS[button.side]  # one row per side
-        items.append(button)
+    items = await spend_items(conn, logged, known, rolls)  # a row per side
     if logged.kind == "attack":
         # Imported here: the combat cog imports this module when it loads.
         from cogs.combat.views import attack_choice_items
 
         # The die choices take the two rows left under the sides' rows.
         choices = await attack_choice_items(conn, logged, room=10, choice=choice, known=known)
-        for index, item in enumerate(choices):
-            item.row = 3 + index // 5
-            items.append(item)
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+        items += (item.at_row(3 + index // 5) for index, item in enumerate(choices))
+    return buttons_or_none(items)
 
 
-async def view_for_roll(conn: aiosqlite.Connection, roll_id: int) -> discord.ui.View | None:
+async def view_for_roll(conn: aiosqlite.Connection, roll_id: int) -> Buttons | None:
     """``roll_view`` by roll id (a fresh roll's buttons); None if the roll is gone."""
     logged = await RollLogRepository(conn).get(roll_id)
     return await roll_view(conn, logged) if logged is not None else None

@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.render.buttons import Buttons
 from bot.render.skill_roll import RollHeading, escape, skill_roll_embed
 from bot.replies import send
 from bot.rules.hocs.difficulty import Difficulty
@@ -39,7 +40,7 @@ async def buttons_for(
     *,
     unspent: tuple[Character | None, ...] = (),
     rolls: SideRolls | None = None,
-) -> discord.ui.View | None:
+) -> Buttons | None:
     """The buttons a fresh roll gets: what its characters have and could change it (or None).
     ``logged``: the row just written, if the caller has it (else it is read).
     ``unspent``: the roll's characters as this transaction read them, so they are not
@@ -60,7 +61,7 @@ async def reply(
     *,
     campaign: Campaign | None,
     secret: bool,
-    view: discord.ui.View | None = None,
+    view: Buttons | None = None,
 ) -> None:
     """Send the embed (secretly: to the roller and the GM) and remember the message."""
     extra = {"view": view} if view is not None else {}
@@ -85,7 +86,7 @@ class LoggedRoll:
     heading: RollHeading
     roll: PoolResult
     difficulty: Difficulty | None
-    view: discord.ui.View | None
+    view: Buttons | None
 
     async def reply(
         self,
