@@ -72,22 +72,34 @@ def _side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> 
     tail = 0
     offsets: dict[int, int] = defaultdict(int)
     scale = 6 ** (limit + 1)
+    # fresh[s][x]: live chains that reach s successes and x 6s with no more 6s (k = 0).
+    fresh: list[dict[int, int]] = [defaultdict(int) for _ in range(limit + 1)]
+    powers = [6 ** (i + limit) for i in range(limit + 1)]
     for s0, x0, on, w in raw:
         if not on:
             marginal[s0] += w * scale
             joint[s0][x0] += w * scale
             continue
         for e, ways in ((0, 3), (1, 2)):
-            k = 0
-            while s0 + k + e < limit:
-                part = w * ways * 6 ** (limit - k)
-                marginal[s0 + k + e] += part
-                joint[s0 + k + e][x0 + k] += part
-                k += 1
+            fresh[min(s0 + e, limit)][x0] += w * ways
             # From the limit on: P(s) = w (ways) 6^(s0 + e - 1) 6^-s / den.
-            weight = w * ways * 6 ** (s0 + e + limit)
+            weight = w * ways * powers[s0 + e]  # s0 < limit
             tail += weight
             offsets[x0 - s0 - e] += weight
+    # Each further 6 of a chain moves one success and one 6 up at a sixth of the weight, so
+    # the chains that reach s are those that reached s - 1, moved up and divided by 6 (exact:
+    # below the limit every such weight still has a factor 6), plus those that stop at s:
+    # one pass over s, not one per chain and per length.
+    carry: dict[int, int] = {}
+    top = powers[0]
+    for s in range(limit):
+        carry = {x + 1: v // 6 for x, v in carry.items()}
+        for x, v in fresh[s].items():
+            carry[x] = carry.get(x, 0) + v * top
+        row = joint[s]
+        for x, v in carry.items():
+            row[x] += v
+        marginal[s] += sum(carry.values())
     return _Side(
         marginal=tuple(marginal),
         joint=tuple(tuple(sorted(j.items())) for j in joint),
