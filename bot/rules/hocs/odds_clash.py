@@ -57,7 +57,8 @@ class _Side:
 def _raw(spec: PoolSpec, sixes: bool) -> tuple[tuple[tuple[int, int, bool, int], ...], int]:
     """(successes, 6s, live chain, weight) before a live chain is added, and their
     denominator."""
-    weights = pool_weights(spec, sixes=sixes)
+    # Which side's determination die first showed a 1 decides nothing in a clash.
+    weights = pool_weights(spec, sixes=sixes, crit=False)
     merged: dict[tuple[int, int, bool], int] = defaultdict(int)
     for _, on, succ, six, w in weights.outcomes():
         merged[(succ, six, on)] += w

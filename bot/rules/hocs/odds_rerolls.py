@@ -45,6 +45,7 @@ from math import comb
 from bot.rules.hocs.modifiers import MAX_POOL_DICE
 from bot.rules.hocs.odds_fixed import slot_bits
 from bot.rules.hocs.odds_reroll_table import (
+    CHAIN,
     FIVE,
     FOUR,
     LOW,
@@ -100,9 +101,12 @@ def layout(rerolls: int, sixes: bool) -> tuple[int, int, int]:
     return width, slot_bits(SIDES ** (MAX_DICE + 1 + rerolls)), off_s * width + off_x
 
 
-def reroll_weights(spec: PoolSpec, *, sixes: bool) -> tuple[dict[tuple[bool, bool], int], int, int]:
+def reroll_weights(
+    spec: PoolSpec, *, sixes: bool, crit: bool = True
+) -> tuple[dict[tuple[bool, bool], int], int, int]:
     """(final, width, bits) of ``odds_core.Weights`` for ``spec`` (talent rerolls > 0),
-    over the general search's denominator 6^(dice + 1 + rerolls)."""
+    over the general search's denominator 6^(dice + 1 + rerolls); ``crit`` False: the
+    critical flag merged away (every key's crit False)."""
     dice = spec.dice_count
     rerolls = spec.rerolls
     det = spec.extra_die is DieOrigin.DETERMINATION
@@ -110,13 +114,34 @@ def reroll_weights(spec: PoolSpec, *, sixes: bool) -> tuple[dict[tuple[bool, boo
     f, g = min(spec.focus, dice), min(spec.guaranteed, dice)
     width, bits, offset = layout(rerolls, sixes)
     rows, futures = _first_throw(n, det, rerolls, f, g, sixes, width, bits)
-    final = _combine(rows, futures, width=width, bits=bits, rerolls=rerolls, sixes=sixes)
+    final = _combine(rows, futures, width=width, bits=bits, rerolls=rerolls, sixes=sixes, crit=crit)
     drop = offset * bits
     return {flags: weights >> drop for flags, weights in final.items()}, width, bits
 
 
 # A future's flags (odds_reroll_table: CHAIN 1, CRIT 2) as the final (crit, chain) key.
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
+# (fid, crit, sixes) -> a future's entries with what the query does not tell apart summed.
+_MERGED: dict[tuple[int, bool, bool], tuple] = {}
+
+
+def _entries(fut: Future, *, crit: bool, sixes: bool) -> tuple:
+    """``fut``'s entries, those that differ only in what the query ignores (the 6s, the
+    critical flag: a clash never reads it) summed into one: fewer products per row.
+    Futures are interned and their ids never reused, so the sums are kept per id."""
+    if crit and sixes:
+        return fut.entries
+    key = (fut.fid, crit, sixes)
+    hit = _MERGED.get(key)
+    if hit is None:
+        summed: dict[tuple[int, int, int], int] = defaultdict(int)
+        for s, x, on, w in fut.entries:
+            summed[(s, x if sixes else 0, on if crit else on & CHAIN)] += w
+        hit = tuple((s, x, on, w) for (s, x, on), w in summed.items())
+        if len(_MERGED) >= 4096:
+            _MERGED.clear()
+        _MERGED[key] = hit
+    return hit
 
 
 def _combine(
@@ -127,6 +152,7 @@ def _combine(
     bits: int,
     rerolls: int,
     sixes: bool,
+    crit: bool = True,
 ) -> dict[tuple[bool, bool], int]:
     """The first throw's rows times their futures, summed per final (crit, chain), offset
     by ``layout``'s offset.
@@ -145,14 +171,9 @@ def _combine(
     by_row: dict[tuple[int, int], int] = defaultdict(int)
     by_slot: dict[tuple[int, int], int] = defaultdict(int)
     for fid, by_succ in rows.items():
-        entries = futures[fid].entries
-        if not sixes:
-            # 6s not counted: a future's weights that move the successes alike apply as
-            # one (their sum), a third as many products.
-            summed: dict[tuple[int, int], int] = defaultdict(int)
-            for s, _, on, w in entries:
-                summed[(s, on)] += w
-            entries = tuple((s, 0, on, w) for (s, on), w in summed.items())
+        # 6s not counted: a future's weights that move the successes alike apply as one
+        # (their sum), a third as many products; so do those that differ only in crit.
+        entries = _entries(futures[fid], crit=crit, sixes=sixes)
         if len(by_succ) <= 2:
             for succ, part in by_succ.items():
                 base = succ + off_s
