@@ -236,10 +236,11 @@ def _first_throw(
     # (1 + x)^j packed over 6s (its sum 2^j when 6s are not counted): the rest's dice
     # that are not 5s show a 4 or a 6.
     binom = [sum(comb(j, i) << (i * six_bits) for i in range(j + 1)) for j in range(n + 1)]
-    sums: dict[int, tuple[list[int], list[int]]] = {}
+    sums: dict[int, tuple[list[int], list[int], list[int]]] = {}
 
-    def runs(rest: int) -> tuple[list[int], list[int]]:
-        """below[j]: v < j, each 5 a 6 (shifted by v); above[j]: v >= j, unshifted."""
+    def runs(rest: int) -> tuple[list[int], list[int], list[int]]:
+        """below[j]: v < j, each 5 a 6 (shifted by v); above[j]: v >= j, unshifted;
+        terms[v]: v alone, unshifted."""
         hit = sums.get(rest)
         if hit is None:
             terms = [comb(rest, v) * binom[rest - v] for v in range(rest + 1)]
@@ -248,7 +249,7 @@ def _first_throw(
                 below.append(below[-1] + (term << (v * six_bits)))
             for v in range(rest, -1, -1):
                 above[v] = above[v + 1] + terms[v]
-            hit = sums[rest] = (below, above)
+            hit = sums[rest] = (below, above, terms)
         return hit
 
     # Weights per (future, successes, 6s polynomial, 6s added) first, as plain integers:
@@ -259,38 +260,48 @@ def _first_throw(
     futures: dict[int, Future] = {}
     fids: dict[tuple, int] = {}
     grouped: dict[tuple[int, int], list] = {}
+    # (l, t) with at least ``rerolls`` failures whose plain dice, fail shape, successes
+    # and runs of 5s agree (many: past the clamps l and t move neither): their ways
+    # summed first, so each one's parts are looked up once, not once per (l, t).
+    alike: dict[tuple, int] = defaultdict(int)
+
+    def add(plain: tuple, fail: tuple, succ: int, parts, ways: int) -> None:
+        for (up, six), pid in parts:
+            key = (rerolls, plain, det_key, fail, six)
+            fid = fids.get(key)
+            if fid is None:
+                fut = future(key)
+                fid = fids[key] = fut.fid
+                futures[fid] = fut
+            coef[(fid, succ, pid, up)] += ways
+
     for low in range(n + 1):
         for three in range(n - low + 1):
             rest = n - low - three
             ways = (fact[n] // (fact[low] * fact[three] * fact[rest]) << low) * weight
             failures = low + three
             unfixed, fail = fail_shape(low, failures, f, g, clamp)
-            succ = dice - unfixed
             x_cap = f + g - failures + unfixed
             if failures >= rerolls:
-                plain0 = _plain_of(low, three, 0, 0, rerolls)
-                # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
-                runs_of = grouped.get((rest, x_cap))
-                if runs_of is None:
-                    runs_of = grouped[(rest, x_cap)] = []
-                    for shaped, poly in _grouped(rest, f, x_cap, top, runs, binom):
-                        runs_of.append((shaped, len(polys)))
-                        polys.append(poly)
-                parts = [(plain0, shaped, pid) for shaped, pid in runs_of]
-            else:
-                parts = []
-                for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
-                    shaped = six_shape(v, failures, unfixed, f, g, clamp)
-                    parts.append((plain, shaped, len(polys)))
-                    polys.append(poly)
-            for plain, (up, six), pid in parts:
-                key = (rerolls, plain, det_key, fail, six)
-                fid = fids.get(key)
-                if fid is None:
-                    fut = future(key)
-                    fid = fids[key] = fut.fid
-                    futures[fid] = fut
-                coef[(fid, succ, pid, up)] += ways
+                # (rest, x_cap) fixes the failures and so, with x_cap, the successes.
+                plain_at = (min(low, rerolls), min(three, rerolls))
+                alike[(plain_at, fail, rest, x_cap, dice - unfixed)] += ways
+                continue
+            parts = []
+            for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
+                parts.append(((plain, six_shape(v, failures, unfixed, f, g, clamp)), len(polys)))
+                polys.append(poly)
+            for (plain, shaped), pid in parts:
+                add(plain, fail, dice - unfixed, ((shaped, pid),), ways)
+    for ((low, three), fail, rest, x_cap, succ), ways in alike.items():
+        # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
+        runs_of = grouped.get((rest, x_cap))
+        if runs_of is None:
+            runs_of = grouped[(rest, x_cap)] = []
+            for shaped, poly in _grouped(rest, f, x_cap, top, runs):
+                runs_of.append((shaped, len(polys)))
+                polys.append(poly)
+        add(_plain_of(low, three, 0, 0, rerolls), fail, succ, runs_of, ways)
     # Rows per future, not per state: states sharing a future are added up before it
     # is applied.
     rows: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
@@ -299,10 +310,10 @@ def _first_throw(
     return rows, futures
 
 
-def _grouped(rest: int, f: int, x_cap: int, top: int, runs, binom):
+def _grouped(rest: int, f: int, x_cap: int, top: int, runs):
     """((5s made 6s, six shape), packed weights) over the rest's count of 5s, the
     two runs where the shape stays put summed at once (see ``_first_throw``)."""
-    below, above = runs(rest)
+    below, above, terms = runs(rest)
     low_term = min(f, x_cap)
     parts = []
     # Fives <= low_term - top: every 5 becomes a 6 (below[] shifted each by its v).
@@ -315,10 +326,9 @@ def _grouped(rest: int, f: int, x_cap: int, top: int, runs, binom):
         shape = (top, min(f - low_term, top), min(x_cap - low_term, top))
         parts.append(((low_term, shape), above[b_start]))
     for v in range(max(0, a_end + 1), min(rest, b_start - 1) + 1):
-        terms = (v, f, x_cap)
-        up = min(terms)
-        shape = _clamp((terms[0] - up, terms[1] - up, terms[2] - up), top)
-        parts.append(((up, shape), comb(rest, v) * binom[rest - v]))
+        up = min(v, f, x_cap)
+        shape = _clamp((v - up, f - up, x_cap - up), top)
+        parts.append(((up, shape), terms[v]))
     return parts
 
 
