@@ -98,18 +98,25 @@ class Weights:
     denominator: int
     bits: int
 
-    def outcomes(self):
+    def outcomes(self) -> list[tuple[bool, bool, int, int, int]]:
         """(crit, chain, successes, sixes, weight) for every nonzero weight."""
         step = self.bits // 8
+        width = self.width
+        out: list[tuple[bool, bool, int, int, int]] = []
         for (crit, chain), packed in self.final.items():
             # One byte string, sliced per slot: shifting a long integer slot by slot
-            # would copy it once per slot.
+            # would copy it once per slot. Decoded in comprehensions, not a generator
+            # step per slot: a clash side has thousands of slots.
             slots = (packed.bit_length() + self.bits - 1) // self.bits
             raw = packed.to_bytes(slots * step, "little")
-            for index in range(len(raw) // step):
-                w = int.from_bytes(raw[index * step : (index + 1) * step], "little")
-                if w:
-                    yield crit, chain, index // self.width, index % self.width, w
+            decode = int.from_bytes
+            weights = [decode(raw[at : at + step], "little") for at in range(0, len(raw), step)]
+            out.extend(
+                (crit, chain, index // width, index % width, w)
+                for index, w in enumerate(weights)
+                if w
+            )
+        return out
 
 
 def _caps(spec: PoolSpec, dice: int, sixes: bool) -> tuple[int, int, int]:
