@@ -73,14 +73,39 @@ def _side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> 
     tail = 0
     offsets: dict[int, int] = defaultdict(int)
     scale = 6 ** (limit + 1)
+    chains: list[tuple[int, int, int]] = []
+    for s0, x0, on, w in raw:
+        if on:
+            chains.append((s0, x0, w))
+        else:
+            marginal[s0] += w * scale
+            joint[s0][x0] += w * scale
+    if chains:
+        tail = _carry_chains(chains, limit, marginal, joint, offsets)
+    return _Side(
+        marginal=tuple(marginal),
+        joint=tuple(tuple(sorted(j.items())) for j in joint),
+        tail=tail,
+        offsets=dict(offsets),
+        limit=limit,
+        den=den * scale,
+    )
+
+
+def _carry_chains(
+    chains: list[tuple[int, int, int]],
+    limit: int,
+    marginal: list[int],
+    joint: list[dict[int, int]],
+    offsets: dict[int, int],
+) -> int:
+    """Add the live chains (s0, x0, weight) below the limit into ``marginal`` and
+    ``joint``, their tails from the limit on into ``offsets``; returns the tail's sum."""
+    tail = 0
     # fresh[s][x]: live chains that reach s successes and x 6s with no more 6s (k = 0).
     fresh: list[dict[int, int]] = [defaultdict(int) for _ in range(limit + 1)]
     powers = [6 ** (i + limit) for i in range(limit + 1)]
-    for s0, x0, on, w in raw:
-        if not on:
-            marginal[s0] += w * scale
-            joint[s0][x0] += w * scale
-            continue
+    for s0, x0, w in chains:
         for e, ways in ((0, 3), (1, 2)):
             fresh[min(s0 + e, limit)][x0] += w * ways
             # From the limit on: P(s) = w (ways) 6^(s0 + e - 1) 6^-s / den.
@@ -101,14 +126,7 @@ def _side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> 
         for x, v in carry.items():
             row[x] += v
         marginal[s] += sum(carry.values())
-    return _Side(
-        marginal=tuple(marginal),
-        joint=tuple(tuple(sorted(j.items())) for j in joint),
-        tail=tail,
-        offsets=dict(offsets),
-        limit=limit,
-        den=den * scale,
-    )
+    return tail
 
 
 def _beyond(limit: int) -> Fraction:
