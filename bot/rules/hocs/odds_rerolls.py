@@ -295,12 +295,16 @@ def _first_throw(
                 alike[(plain_at, fail, rest, x_cap, dice - unfixed)] += ways
                 continue
             unfixed, fail = fail_shape(low, failures, f, g, clamp)
-            parts = []
+            # Counts of 5s that land on the same plain dice and six shape share their
+            # future and successes: their polynomials, each shifted by its 5s made 6s,
+            # are added up first, one part each instead of one per count.
+            alike_rest: dict[tuple, int] = defaultdict(int)
             for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
-                parts.append(((plain, six_shape(v, failures, unfixed, f, g, clamp)), len(polys)))
+                up, shape = six_shape(v, failures, unfixed, f, g, clamp)
+                alike_rest[(plain, shape)] += poly << (up * six_bits)
+            for (plain, shape), poly in alike_rest.items():
+                add(plain, fail, dice - unfixed, (((0, shape), len(polys)),), ways)
                 polys.append(poly)
-            for (plain, shaped), pid in parts:
-                add(plain, fail, dice - unfixed, ((shaped, pid),), ways)
     for ((low, three), fail, rest, x_cap, succ), ways in alike.items():
         # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
         runs_of = grouped.get((rest, x_cap))
