@@ -2,10 +2,11 @@
 
 ``odds_rerolls.warm`` reads the precomputed futures of every state a query of up to
 ``WARM_REROLLS`` rerolls starts from (odds_table_build's file: about 60 ms of CPU and
-2.7 MB, measured in bench/odds.py), so /odds and ``odds:True`` answers with up to 3
-rerolls need no state of their own. It runs off the event loop; a query arriving
-before it ends is exact all the same (it computes the states it needs itself, as a
-cold table does).
+2.7 MB, measured in bench/odds.py; with them merged as a clash on 6s reads them and the
+shared 6s polynomials of odds_runs, ~9 ms and ~1 MiB traced more), so /odds and
+``odds:True`` answers with up to 3 rerolls need no state of their own. It runs off the
+event loop; a query arriving before it ends is exact all the same (it computes the
+states it needs itself, as a cold table does).
 """
 
 from __future__ import annotations

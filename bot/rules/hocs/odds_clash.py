@@ -57,7 +57,8 @@ class _Side:
 def _raw(spec: PoolSpec, sixes: bool) -> tuple[tuple[tuple[int, int, bool, int], ...], int]:
     """(successes, 6s, live chain, weight) before a live chain is added, and their
     denominator."""
-    weights = pool_weights(spec, sixes=sixes)
+    # Which side's determination die first showed a 1 decides nothing in a clash.
+    weights = pool_weights(spec, sixes=sixes, crit=False)
     merged: dict[tuple[int, int, bool], int] = defaultdict(int)
     for _, on, succ, six, w in weights.outcomes():
         merged[(succ, six, on)] += w
@@ -72,22 +73,15 @@ def _side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> 
     tail = 0
     offsets: dict[int, int] = defaultdict(int)
     scale = 6 ** (limit + 1)
+    chains: list[tuple[int, int, int]] = []
     for s0, x0, on, w in raw:
-        if not on:
+        if on:
+            chains.append((s0, x0, w))
+        else:
             marginal[s0] += w * scale
             joint[s0][x0] += w * scale
-            continue
-        for e, ways in ((0, 3), (1, 2)):
-            k = 0
-            while s0 + k + e < limit:
-                part = w * ways * 6 ** (limit - k)
-                marginal[s0 + k + e] += part
-                joint[s0 + k + e][x0 + k] += part
-                k += 1
-            # From the limit on: P(s) = w (ways) 6^(s0 + e - 1) 6^-s / den.
-            weight = w * ways * 6 ** (s0 + e + limit)
-            tail += weight
-            offsets[x0 - s0 - e] += weight
+    if chains:
+        tail = _carry_chains(chains, limit, marginal, joint, offsets)
     return _Side(
         marginal=tuple(marginal),
         joint=tuple(tuple(sorted(j.items())) for j in joint),
@@ -96,6 +90,43 @@ def _side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> 
         limit=limit,
         den=den * scale,
     )
+
+
+def _carry_chains(
+    chains: list[tuple[int, int, int]],
+    limit: int,
+    marginal: list[int],
+    joint: list[dict[int, int]],
+    offsets: dict[int, int],
+) -> int:
+    """Add the live chains (s0, x0, weight) below the limit into ``marginal`` and
+    ``joint``, their tails from the limit on into ``offsets``; returns the tail's sum."""
+    tail = 0
+    # fresh[s][x]: live chains that reach s successes and x 6s with no more 6s (k = 0).
+    fresh: list[dict[int, int]] = [defaultdict(int) for _ in range(limit + 1)]
+    powers = [6 ** (i + limit) for i in range(limit + 1)]
+    for s0, x0, w in chains:
+        for e, ways in ((0, 3), (1, 2)):
+            fresh[min(s0 + e, limit)][x0] += w * ways
+            # From the limit on: P(s) = w (ways) 6^(s0 + e - 1) 6^-s / den.
+            weight = w * ways * powers[s0 + e]  # s0 < limit
+            tail += weight
+            offsets[x0 - s0 - e] += weight
+    # Each further 6 of a chain moves one success and one 6 up at a sixth of the weight, so
+    # the chains that reach s are those that reached s - 1, moved up and divided by 6 (exact:
+    # below the limit every such weight still has a factor 6), plus those that stop at s:
+    # one pass over s, not one per chain and per length.
+    carry: dict[int, int] = {}
+    top = powers[0]
+    for s in range(limit):
+        carry = {x + 1: v // 6 for x, v in carry.items()}
+        for x, v in fresh[s].items():
+            carry[x] = carry.get(x, 0) + v * top
+        row = joint[s]
+        for x, v in carry.items():
+            row[x] += v
+        marginal[s] += sum(carry.values())
+    return tail
 
 
 def _beyond(limit: int) -> Fraction:

@@ -98,18 +98,25 @@ class Weights:
     denominator: int
     bits: int
 
-    def outcomes(self):
+    def outcomes(self) -> list[tuple[bool, bool, int, int, int]]:
         """(crit, chain, successes, sixes, weight) for every nonzero weight."""
         step = self.bits // 8
+        width = self.width
+        out: list[tuple[bool, bool, int, int, int]] = []
         for (crit, chain), packed in self.final.items():
             # One byte string, sliced per slot: shifting a long integer slot by slot
-            # would copy it once per slot.
+            # would copy it once per slot. Decoded in comprehensions, not a generator
+            # step per slot: a clash side has thousands of slots.
             slots = (packed.bit_length() + self.bits - 1) // self.bits
             raw = packed.to_bytes(slots * step, "little")
-            for index in range(len(raw) // step):
-                w = int.from_bytes(raw[index * step : (index + 1) * step], "little")
-                if w:
-                    yield crit, chain, index // self.width, index % self.width, w
+            decode = int.from_bytes
+            weights = [decode(raw[at : at + step], "little") for at in range(0, len(raw), step)]
+            out.extend(
+                (crit, chain, index // width, index % width, w)
+                for index, w in enumerate(weights)
+                if w
+            )
+        return out
 
 
 def _caps(spec: PoolSpec, dice: int, sixes: bool) -> tuple[int, int, int]:
@@ -284,24 +291,36 @@ def _plan(
     return tuple(moves), 0
 
 
-def pool_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
+def pool_weights(spec: PoolSpec, *, sixes: bool = False, crit: bool = True) -> Weights:
     """Exact weights of every outcome of ``roll_pool(spec, dice)``, a live chain left apart.
 
     ``sixes``: also count 6s (rolled, made by focus from a 5, or in the chain so far),
-    which clashes need to break ties.
+    which clashes need to break ties. ``crit`` False: don't tell apart whether the
+    determination die first showed a 1 (every key's crit is False), which a clash never
+    reads and which halves the work of a determination side.
     """
     if not spec.rerolls:
         # No decision left to make: a closed form over category counts (odds_fixed).
         final, width, denominator, bits = fixed_weights(spec, sixes=sixes)
+        if not crit:
+            final = _without_crit(final)
         return Weights(final=final, width=width, denominator=denominator, bits=bits)
     # Talent rerolls: the first throw times what the rerolls make of it (odds_rerolls).
     denominator = SIDES ** (spec.dice_count + 1 + spec.rerolls)
-    final, width, bits = reroll_weights(spec, sixes=sixes)
+    final, width, bits = reroll_weights(spec, sixes=sixes, crit=crit)
     return Weights(final=final, width=width, denominator=denominator, bits=bits)
 
 
-def _search_weights(spec: PoolSpec, *, sixes: bool = False) -> Weights:
-    """The general search (module docstring), for pools with talent rerolls."""
+def _without_crit(final: dict[tuple[bool, bool], int]) -> dict[tuple[bool, bool], int]:
+    merged: dict[tuple[bool, bool], int] = defaultdict(int)
+    for (_, chain), packed in final.items():
+        merged[(False, chain)] += packed
+    return dict(merged)
+
+
+def _search_weights(spec: PoolSpec, *, sixes: bool = False, crit: bool = True) -> Weights:
+    """The general search (module docstring), for pools with talent rerolls; ``crit`` as
+    ``pool_weights``'s (kept apart either way: the callers that pass it merge it)."""
     dice = spec.dice_count
     focus, guaranteed = min(spec.focus, dice), min(spec.guaranteed, dice)
     denominator = SIDES ** (dice + 1 + spec.rerolls)

@@ -38,6 +38,7 @@ future, the packed distribution of the successes and 6s as they stand, and
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from functools import cache
 from math import comb
@@ -45,6 +46,8 @@ from math import comb
 from bot.rules.hocs.modifiers import MAX_POOL_DICE
 from bot.rules.hocs.odds_fixed import slot_bits
 from bot.rules.hocs.odds_reroll_table import (
+    _FILE,
+    CHAIN,
     FIVE,
     FOUR,
     LOW,
@@ -60,6 +63,7 @@ from bot.rules.hocs.odds_reroll_table import (
 )
 from bot.rules.hocs.odds_reroll_table import load as load_file
 from bot.rules.hocs.odds_reroll_table import size as table_size
+from bot.rules.hocs.odds_runs import binomials, grouped_runs, warm_runs
 from bot.rules.hocs.pool import DieOrigin, PoolSpec
 
 __all__ = ["fail_shape", "layout", "reroll_weights", "six_shape", "warm"]
@@ -94,15 +98,24 @@ def _offsets(rerolls: int, sixes: bool) -> tuple[int, int]:
 def layout(rerolls: int, sixes: bool) -> tuple[int, int, int]:
     """(width, bits, offset) of the packing for ``rerolls``, the same for every pool size:
     slots wide enough for the largest pool's denominator 6^(dice + 1 + rerolls), a
-    success ``width`` slots, and every index a future reaches kept non-negative."""
+    success ``width`` slots, and every index a future reaches kept non-negative.
+
+    A row needs room for the 6s an outcome can have (0 to dice + 1: the determination
+    die's 6 and its chain's first), ``off_x`` above the slot of none: every product of
+    a state's row by its future's entry is a real outcome (the future is exact for every
+    state in the row), so none lands below 0 or past dice + 1 6s, and no slot above is
+    ever written (a wider row only made every product longer)."""
     off_s, off_x = _offsets(rerolls, sixes)
-    width = MAX_DICE + 2 + 2 * off_x if sixes else 1
+    width = MAX_DICE + 2 + off_x if sixes else 1
     return width, slot_bits(SIDES ** (MAX_DICE + 1 + rerolls)), off_s * width + off_x
 
 
-def reroll_weights(spec: PoolSpec, *, sixes: bool) -> tuple[dict[tuple[bool, bool], int], int, int]:
+def reroll_weights(
+    spec: PoolSpec, *, sixes: bool, crit: bool = True
+) -> tuple[dict[tuple[bool, bool], int], int, int]:
     """(final, width, bits) of ``odds_core.Weights`` for ``spec`` (talent rerolls > 0),
-    over the general search's denominator 6^(dice + 1 + rerolls)."""
+    over the general search's denominator 6^(dice + 1 + rerolls); ``crit`` False: the
+    critical flag merged away (every key's crit False)."""
     dice = spec.dice_count
     rerolls = spec.rerolls
     det = spec.extra_die is DieOrigin.DETERMINATION
@@ -110,13 +123,41 @@ def reroll_weights(spec: PoolSpec, *, sixes: bool) -> tuple[dict[tuple[bool, boo
     f, g = min(spec.focus, dice), min(spec.guaranteed, dice)
     width, bits, offset = layout(rerolls, sixes)
     rows, futures = _first_throw(n, det, rerolls, f, g, sixes, width, bits)
-    final = _combine(rows, futures, width=width, bits=bits, rerolls=rerolls, sixes=sixes)
+    final = _combine(rows, futures, width=width, bits=bits, rerolls=rerolls, sixes=sixes, crit=crit)
     drop = offset * bits
     return {flags: weights >> drop for flags, weights in final.items()}, width, bits
 
 
 # A future's flags (odds_reroll_table: CHAIN 1, CRIT 2) as the final (crit, chain) key.
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
+# (fid, crit, sixes) -> a future's entries with what the query does not tell apart summed.
+_MERGED: dict[tuple[int, bool, bool], tuple] = {}
+_TERMS: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
+
+
+def _flat(summed: dict[tuple[int, int, int], int]):
+    return ((s, x, on, w) for (s, x, on), w in summed.items())
+
+
+def _entries(fut: Future, *, crit: bool, sixes: bool) -> tuple:
+    """``fut``'s entries, those that differ only in what the query ignores (the 6s, the
+    critical flag: a clash never reads it) summed into one: fewer products per row.
+    Futures are interned and their ids never reused, so the sums are kept per id."""
+    if crit and sixes:
+        return fut.entries
+    key = (fut.fid, crit, sixes)
+    hit = _MERGED.get(key)
+    if hit is None:
+        summed: dict[tuple[int, int, int], int] = defaultdict(int)
+        for s, x, on, w in fut.entries:
+            summed[(s, x if sixes else 0, on if crit else on & CHAIN)] += w
+        # One tuple per distinct entry, shared between futures, as the file's loading does.
+        hit = tuple(_TERMS.setdefault(entry, entry) for entry in _flat(summed))
+        if len(_MERGED) >= 4096:
+            _MERGED.clear()
+            _TERMS.clear()
+        _MERGED[key] = hit
+    return hit
 
 
 def _combine(
@@ -127,6 +168,7 @@ def _combine(
     bits: int,
     rerolls: int,
     sixes: bool,
+    crit: bool = True,
 ) -> dict[tuple[bool, bool], int]:
     """The first throw's rows times their futures, summed per final (crit, chain), offset
     by ``layout``'s offset.
@@ -145,14 +187,9 @@ def _combine(
     by_row: dict[tuple[int, int], int] = defaultdict(int)
     by_slot: dict[tuple[int, int], int] = defaultdict(int)
     for fid, by_succ in rows.items():
-        entries = futures[fid].entries
-        if not sixes:
-            # 6s not counted: a future's weights that move the successes alike apply as
-            # one (their sum), a third as many products.
-            summed: dict[tuple[int, int], int] = defaultdict(int)
-            for s, _, on, w in entries:
-                summed[(s, on)] += w
-            entries = tuple((s, 0, on, w) for (s, on), w in summed.items())
+        # 6s not counted: a future's weights that move the successes alike apply as one
+        # (their sum), a third as many products; so do those that differ only in crit.
+        entries = _entries(futures[fid], crit=crit, sixes=sixes)
         if len(by_succ) <= 2:
             for succ, part in by_succ.items():
                 base = succ + off_s
@@ -207,28 +244,9 @@ def _first_throw(
     dice = n + (1 if det else 0)
     clamp = rerolls + 1 if det else rerolls
     det_key, weight = (PENDING, 1) if det else (None, SIDES)
-    fact = [1] * (n + 1)
-    for i in range(1, n + 1):
-        fact[i] = fact[i - 1] * i
     six_bits = bits if sixes else 0
     top = SPREAD * clamp
-    # (1 + x)^j packed over 6s (its sum 2^j when 6s are not counted): the rest's dice
-    # that are not 5s show a 4 or a 6.
-    binom = [sum(comb(j, i) << (i * six_bits) for i in range(j + 1)) for j in range(n + 1)]
-    sums: dict[int, tuple[list[int], list[int]]] = {}
-
-    def runs(rest: int) -> tuple[list[int], list[int]]:
-        """below[j]: v < j, each 5 a 6 (shifted by v); above[j]: v >= j, unshifted."""
-        hit = sums.get(rest)
-        if hit is None:
-            terms = [comb(rest, v) * binom[rest - v] for v in range(rest + 1)]
-            below, above = [0], [0] * (rest + 2)
-            for v, term in enumerate(terms):
-                below.append(below[-1] + (term << (v * six_bits)))
-            for v in range(rest, -1, -1):
-                above[v] = above[v + 1] + terms[v]
-            hit = sums[rest] = (below, above)
-        return hit
+    binom = binomials(six_bits)
 
     # Weights per (future, successes, 6s polynomial, 6s added) first, as plain integers:
     # many (l, t) land there alike (past the clamps a count's change moves neither state
@@ -236,69 +254,72 @@ def _first_throw(
     coef: dict[tuple[int, int, int, int], int] = defaultdict(int)
     polys: list[int] = []
     futures: dict[int, Future] = {}
-    fids: dict[tuple, int] = {}
     grouped: dict[tuple[int, int], list] = {}
-    for low in range(n + 1):
-        for three in range(n - low + 1):
-            rest = n - low - three
-            ways = (fact[n] // (fact[low] * fact[three] * fact[rest]) << low) * weight
-            failures = low + three
-            unfixed, fail = fail_shape(low, failures, f, g, clamp)
-            succ = dice - unfixed
-            x_cap = f + g - failures + unfixed
+    # (l, t) with at least ``rerolls`` failures whose plain dice, fail shape, successes
+    # and runs of 5s agree (many: past the clamps l and t move neither): their ways
+    # summed first, so each one's parts are looked up once, not once per (l, t).
+    alike: dict[tuple, int] = defaultdict(int)
+
+    # (plain, fail shape) -> {six shape: future id}: one lookup of the long part per
+    # (l, t) group, then only the six shape per part.
+    fids_of: dict[tuple, dict[tuple, int]] = {}
+
+    def add(plain: tuple, fail: tuple, succ: int, parts, ways: int) -> None:
+        known = fids_of.get((plain, fail))
+        if known is None:
+            known = fids_of[(plain, fail)] = {}
+        for (up, six), pid in parts:
+            fid = known.get(six)
+            if fid is None:
+                fut = future((rerolls, plain, det_key, fail, six))
+                fid = known[six] = fut.fid
+                futures[fid] = fut
+            coef[(fid, succ, pid, up)] += ways
+
+    for failures in range(n + 1):
+        rest = n - failures
+        # n! / (l! t! rest!) 2^l = C(n, F) C(F, l) 2^l, with F = l + t failures.
+        head = comb(n, failures) * weight
+        # fail_shape's terms (0, l - g, F - g - f) with l rising: only l - g moves.
+        fixed_term = failures - g - f
+        for low in range(failures + 1):
+            three = failures - low
+            ways = head * comb(failures, low) << low
             if failures >= rerolls:
-                plain0 = _plain_of(low, three, 0, 0, rerolls)
-                # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
-                runs_of = grouped.get((rest, x_cap))
-                if runs_of is None:
-                    runs_of = grouped[(rest, x_cap)] = []
-                    for shaped, poly in _grouped(rest, f, x_cap, top, runs, binom):
-                        runs_of.append((shaped, len(polys)))
-                        polys.append(poly)
-                parts = [(plain0, shaped, pid) for shaped, pid in runs_of]
-            else:
-                parts = []
-                for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
-                    shaped = six_shape(v, failures, unfixed, f, g, clamp)
-                    parts.append((plain, shaped, len(polys)))
-                    polys.append(poly)
-            for plain, (up, six), pid in parts:
-                key = (rerolls, plain, det_key, fail, six)
-                fid = fids.get(key)
-                if fid is None:
-                    fut = future(key)
-                    fid = fids[key] = fut.fid
-                    futures[fid] = fut
-                coef[(fid, succ, pid, up)] += ways
+                lows = low - g
+                unfixed = max(0, lows, fixed_term)
+                fail = _clamp((unfixed, unfixed - lows, unfixed - fixed_term), clamp)
+                # (rest, x_cap) fixes the failures and so, with x_cap, the successes.
+                plain_at = (min(low, rerolls), min(three, rerolls))
+                x_cap = f + g - failures + unfixed
+                alike[(plain_at, fail, rest, x_cap, dice - unfixed)] += ways
+                continue
+            unfixed, fail = fail_shape(low, failures, f, g, clamp)
+            # Counts of 5s that land on the same plain dice and six shape share their
+            # future and successes: their polynomials, each shifted by its 5s made 6s,
+            # are added up first, one part each instead of one per count.
+            alike_rest: dict[tuple, int] = defaultdict(int)
+            for plain, v, poly in _rest(low, three, rest, rerolls, binom, six_bits):
+                up, shape = six_shape(v, failures, unfixed, f, g, clamp)
+                alike_rest[(plain, shape)] += poly << (up * six_bits)
+            for (plain, shape), poly in alike_rest.items():
+                add(plain, fail, dice - unfixed, (((0, shape), len(polys)),), ways)
+                polys.append(poly)
+    for ((low, three), fail, rest, x_cap, succ), ways in alike.items():
+        # The runs of 5s depend on (rest, x_cap) only, shared by many (l, t).
+        runs_of = grouped.get((rest, x_cap))
+        if runs_of is None:
+            runs_of = grouped[(rest, x_cap)] = []
+            for shaped, poly in grouped_runs(rest, f, x_cap, top, six_bits):
+                runs_of.append((shaped, len(polys)))
+                polys.append(poly)
+        add(_plain_of(low, three, 0, 0, rerolls), fail, succ, runs_of, ways)
     # Rows per future, not per state: states sharing a future are added up before it
     # is applied.
     rows: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for (fid, succ, pid, up), ways in coef.items():
         rows[fid][succ] += ways * polys[pid] << (up * six_bits)
     return rows, futures
-
-
-def _grouped(rest: int, f: int, x_cap: int, top: int, runs, binom):
-    """((5s made 6s, six shape), packed weights) over the rest's count of 5s, the
-    two runs where the shape stays put summed at once (see ``_first_throw``)."""
-    below, above = runs(rest)
-    low_term = min(f, x_cap)
-    parts = []
-    # Fives <= low_term - top: every 5 becomes a 6 (below[] shifted each by its v).
-    a_end = min(rest, low_term - top)
-    if a_end >= 0:
-        parts.append(((0, (0, top, top)), below[a_end + 1]))
-    # Fives >= low_term + top: low_term of them become 6s.
-    b_start = max(0, low_term + top)
-    if b_start <= rest:
-        shape = (top, min(f - low_term, top), min(x_cap - low_term, top))
-        parts.append(((low_term, shape), above[b_start]))
-    for v in range(max(0, a_end + 1), min(rest, b_start - 1) + 1):
-        terms = (v, f, x_cap)
-        up = min(terms)
-        shape = _clamp((terms[0] - up, terms[1] - up, terms[2] - up), top)
-        parts.append(((up, shape), comb(rest, v) * binom[rest - v]))
-    return parts
 
 
 def _rest(low: int, three: int, rest: int, keep: int, binom: list[int], six_bits: int):
@@ -339,7 +360,10 @@ def warm(max_rerolls: int, *, stop=lambda: False) -> int:
     the states up to 2 rerolls are computed, the largest pools first (about a second)."""
     if stop():
         return table_size()
+    # The 6s polynomials of each layout a clash of up to max_rerolls uses (a few ms).
+    warm_runs({layout(r, True)[1] for r in range(1, max_rerolls + 1)})
     if load_file(max_rerolls):
+        _merge_loaded(stop)
         return table_size()
     for rerolls, focus_values, guarantee_values in WARM_GRID:
         if rerolls > max_rerolls:
@@ -353,3 +377,18 @@ def warm(max_rerolls: int, *, stop=lambda: False) -> int:
                     # state's future, which is what fills the table.
                     _first_throw(MAX_DICE - det, det, rerolls, focus, guaranteed, False, 1, 8)
     return table_size()
+
+
+def _merge_loaded(stop) -> None:
+    """The loaded futures' entries as a clash on 6s reads them (``_entries``: the critical
+    flag merged), so the slowest /odds family finds them made (about 7 ms of CPU for
+    582 futures)."""
+    seen: set[int] = set()
+    for at, fut in enumerate(list(_FILE.values())):
+        if at % 64 == 0:
+            if stop():
+                return
+            time.sleep(0)  # hand the GIL to the event loop, as the file's reading does
+        if fut.fid not in seen:
+            seen.add(fut.fid)
+            _entries(fut, crit=False, sixes=True)
