@@ -3,10 +3,12 @@ faster path (issue 14): each side's weights with the critical flag merged in the
 futures, the first throw's shared 6s polynomials and narrower rows, and live chains
 carried up one success count at a time.
 
-Two references, both exact: the clash as 3f45e38 computed it, rebuilt here from main's
-reroll module before (odds_rerolls_f6daac3, which shares no code with the fast path)
-and 3f45e38's own walk of every live chain (``_old_side``); and a frozen digest of
-every ``ClashOdds`` 3f45e38 gave for a grid of 72 large clashes.
+Two references, both exact: the clash as 3f45e38 computed it, rebuilt here from each
+side's full weights (the critical flag kept, merged by hand) and 3f45e38's own walk of
+every live chain (``_old_side``), and compared with a digest of what the reroll module
+before (f6daac3, which shares no code with the fast path) gave for the same clash; and
+a frozen digest of every ``ClashOdds`` 3f45e38 gave for a grid of 72 large clashes.
+(The weights themselves are pinned to f6daac3's by test_odds_grid's digests.)
 """
 
 from __future__ import annotations
@@ -22,25 +24,18 @@ from bot.rules.hocs import odds_clash
 from bot.rules.hocs.check import ADVANTAGE_MARGIN
 from bot.rules.hocs.clash import MAX_ROUNDS
 from bot.rules.hocs.odds_clash import _Side, clash_odds
-from bot.rules.hocs.odds_core import Weights, pool_weights
-from bot.rules.hocs.odds_fixed import fixed_weights, slot_bits
+from bot.rules.hocs.odds_core import pool_weights
 from bot.rules.hocs.pool import PoolSpec
-from tests.rules.hocs import odds_rerolls_f6daac3 as before
 
 
 def _old_raw(spec: PoolSpec) -> tuple[tuple[tuple[int, int, bool, int], ...], int]:
-    """3f45e38's ``_raw`` for a clash on 6s, over weights of main's module before (or the
-    closed form without rerolls), the critical flag kept and merged here."""
-    if spec.rerolls:
-        denominator = 6 ** (spec.dice_count + 1 + spec.rerolls)
-        bits = slot_bits(denominator)
-        final, width = before.reroll_weights(spec, sixes=True, bits=bits)
-    else:
-        final, width, denominator, bits = fixed_weights(spec, sixes=True)
+    """3f45e38's ``_raw`` for a clash on 6s: the full weights, the critical flag kept
+    and merged here (not in the futures, as the fast path does)."""
+    weights = pool_weights(spec, sixes=True)
     merged: dict[tuple[int, int, bool], int] = defaultdict(int)
-    for _, on, succ, six, w in Weights(final, width, denominator, bits).outcomes():
+    for _, on, succ, six, w in weights.outcomes():
         merged[(succ, six, on)] += w
-    return tuple((s, x, on, w) for (s, x, on), w in merged.items()), denominator
+    return tuple((s, x, on, w) for (s, x, on), w in merged.items()), weights.denominator
 
 
 def _old_side(raw: tuple[tuple[int, int, bool, int], ...], den: int, limit: int) -> _Side:
@@ -94,29 +89,38 @@ def _old_clash(a: PoolSpec, b: PoolSpec) -> tuple[Fraction, ...]:
             series(b_adv), repeat)  # fmt: skip
 
 
+# (a, b, sha256 (first 16 hex digits) of repr(_old_clash(a, b)) as computed on main's
+# reroll module before, f6daac3's, when this test was written).
 LARGE = [
     # The worst case measured: 31 dice each, a determination die against a boon.
     (PoolSpec(base=30, determination=True, focus=8, guaranteed=1, rerolls=3),
-     PoolSpec(base=30, boons=1, focus=8, guaranteed=1, rerolls=3)),
+     PoolSpec(base=30, boons=1, focus=8, guaranteed=1, rerolls=3),
+     "1f1ffd5026f2cb68"),
     (PoolSpec(base=30, determination=True, focus=5, guaranteed=3, rerolls=2),
-     PoolSpec(base=30, focus=29, guaranteed=3, rerolls=3)),
+     PoolSpec(base=30, focus=29, guaranteed=3, rerolls=3),
+     "e208eec0ec69a029"),
     (PoolSpec(base=25, determination=True, focus=29, guaranteed=3, rerolls=3),
-     PoolSpec(base=28, determination=True, rerolls=2)),
+     PoolSpec(base=28, determination=True, rerolls=2),
+     "f99189e2f7e4f16f"),
     (PoolSpec(base=30, determination=True, focus=30, guaranteed=2, rerolls=1),
-     PoolSpec(base=27, boons=1, focus=2, guaranteed=1)),
+     PoolSpec(base=27, boons=1, focus=2, guaranteed=1),
+     "5386ba654c3a14c1"),
     (PoolSpec(base=26, focus=12, rerolls=3, banes=1),
-     PoolSpec(base=30, determination=True, focus=12, guaranteed=5, rerolls=3)),
+     PoolSpec(base=30, determination=True, focus=12, guaranteed=5, rerolls=3),
+     "70b974fb972d9e45"),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("a", "b"), LARGE, ids=repr)
-def test_large_clashes_on_sixes_as_before(a: PoolSpec, b: PoolSpec) -> None:
+@pytest.mark.parametrize(("a", "b", "digest"), LARGE, ids=repr)
+def test_large_clashes_on_sixes_as_before(a: PoolSpec, b: PoolSpec, digest: str) -> None:
     clash_odds.cache_clear()
     odds_clash._raw.cache_clear()
     odds = clash_odds(a, b)
     got = (odds.a_wins, odds.b_wins, odds.standoff, odds.a_advantage, odds.b_advantage,
            odds.repeat)  # fmt: skip
-    assert got == _old_clash(a, b)
+    before = _old_clash(a, b)
+    assert hashlib.sha256(repr(before).encode()).hexdigest()[:16] == digest
+    assert got == before
     assert 0 < odds.a_wins < 1 and 0 < odds.b_wins < 1  # a real contest, not a walkover
 
 
