@@ -24,12 +24,12 @@ from bot.storage.dialect import ROW_LOCK
 from bot.storage.encounter_rows import (
     INSERT_EFFECT,
     INSERT_PARTICIPANT,
-    UPDATE_PARTICIPANT,
-    as_update,
+    changed_columns,
     effect_from_row,
     effect_row,
     participant_from_row,
     participant_row,
+    update_participant,
 )
 from bot.storage.sql import fetch_all, fetch_one, refusable, run, run_many
 
@@ -230,15 +230,18 @@ class EncounterRepository:
         new_ids = {p.id for p in state.participants}
         gone = [pid for pid in old if pid not in new_ids]
         inserts: list[Participant] = []
-        updates: list[tuple[object, ...]] = []
+        # Changed columns → the parameters of each row changing just those.
+        updates: dict[tuple[str, ...], list[tuple[object, ...]]] = {}
         for p in state.participants:
             before = old.get(p.id)
             if before is None or normalise_name(before.name) != normalise_name(p.name):
                 if before is not None:
                     gone.append(p.id)
                 inserts.append(p)
-            elif before != p or old_slots.get(p.id) != new_slots.get(p.id):
-                updates.append(as_update(participant_row(record.id, p, new_slots.get(p.id))))
+                continue
+            columns = changed_columns(before, p, old_slots.get(p.id), new_slots.get(p.id))
+            if columns:
+                updates.setdefault(tuple(columns), []).append((*columns.values(), record.id, p.id))
         if gone:
             marks = ", ".join("?" * len(gone))
             await run(
@@ -247,7 +250,8 @@ class EncounterRepository:
                 f" AND participant_id IN ({marks})",
                 (record.id, *gone),
             )
-        await run_many(self._conn, UPDATE_PARTICIPANT, updates)
+        for columns, rows in updates.items():
+            await run_many(self._conn, update_participant(columns), rows)
         await run_many(
             self._conn,
             INSERT_PARTICIPANT,
