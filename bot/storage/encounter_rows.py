@@ -117,7 +117,25 @@ def _roll_from_text(text: str) -> InitiativeRoll:
     return InitiativeRoll.from_dict(json.loads(text))
 
 
+# Participants built from rows, by the row's values and effects (both immutable, as is
+# the Participant): a load of an encounter finds most of its rows unchanged since the
+# last, and building one costs more than reading it. Never stale: the key is the row.
+_BUILT: dict[tuple[tuple[Any, ...], tuple[Effect, ...]], Participant] = {}
+PARTICIPANT_CACHE_SIZE = 4096
+
+
 def participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
+    key = (tuple(row), effects)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _build(row, effects)
+        if len(_BUILT) >= PARTICIPANT_CACHE_SIZE:
+            _BUILT.pop(next(iter(_BUILT)))  # the oldest entry: a bound, not an LRU
+        _BUILT[key] = built
+    return built
+
+
+def _build(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
     stats, extra_actions, clock, group_roll = _stats_from_text(row["stats"])
     return Participant(
         id=row["participant_id"],

@@ -1,4 +1,5 @@
-"""A save writes only the participant columns that changed (issue 11, the fast path).
+"""Participant rows on the fast path (issue 11): a save writes only the columns that
+changed, and a load builds only the rows it has not seen.
 
 ``changed_columns`` must name exactly the columns where ``participant_row`` differs:
 one it missed would be a change never stored, so the pure test below compares it with
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
 from dataclasses import fields, replace
 
+import aiosqlite
 import pytest
 
 from bot.rules.dice_source import RandomDice
@@ -32,6 +35,7 @@ from bot.storage.encounters import EncounterRepository
 from tests.storage.test_encounters import busy_state
 from tests.storage.test_fastpath import mira
 from tests.storage.test_fastpath_writes import load, save, start
+from tests.support.pg_fixtures import open_raw
 
 COLUMNS = re.search(r"\(([^)]*)\)", INSERT_PARTICIPANT)[1].replace(" ", "").split(",")  # type: ignore[index]
 
@@ -119,3 +123,34 @@ async def test_a_new_round_writes_only_the_rolls_and_slots(db: Database) -> None
         }  # fmt: skip
     assert not any(s.startswith(("DELETE", "INSERT")) for s in sql)
     assert (await load(db)).state == saved.state == state
+
+
+@pytest.fixture
+async def other(db: Database) -> AsyncIterator[aiosqlite.Connection]:
+    """A second connection on the same database (as another bot process would have)."""
+    conn = await open_raw(db)
+    yield conn
+    await conn.close()
+
+
+@pytest.mark.both_backends
+async def test_a_built_participant_is_reused_only_for_the_very_same_row(
+    db: Database, other: aiosqlite.Connection
+) -> None:
+    character_id = await mira(db)
+    record = await start(db, busy_state(character_id))
+    first = await load(db)
+    again = await load(db)
+    assert again.state == first.state == record.state
+    # Unchanged rows: the very same values (participant 2 has an effect: part of the key).
+    pairs = zip(again.state.participants, first.state.participants, strict=True)
+    assert all(a is b for a, b in pairs)
+    await other.execute(  # another process writes one column of one row
+        "UPDATE encounter_participants SET hp = ? WHERE participant_id = ?", (1, 3)
+    )
+    changed = await load(db)
+    assert changed.state.participant(3).hp == 1
+    assert changed.state.participant(3).max_hp == 7
+    assert changed.state.participant(2) is first.state.participant(2)
+    await other.execute("DELETE FROM encounter_effects")  # the effect ends elsewhere
+    assert (await load(db)).state.participant(2).effects == ()
