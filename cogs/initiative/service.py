@@ -145,26 +145,42 @@ def _up_to_date(
     )
 
 
+# (character id, participant id) → a character and a participant already up to date
+# with it. Both are immutable and loads hand back the very same objects while their
+# rows are unchanged (the row caches), so most checks are two identity tests instead
+# of a hash of the effective values and a field-by-field comparison. Strong references:
+# an id is never reused while its object is held here.
+_FRESH: dict[tuple[int, int], tuple[Character, Participant]] = {}
+FRESH_CACHE_SIZE = 4096
+
+
 def refresh_from(state: Encounter, characters: Linked) -> Encounter:
     """``state`` with each linked participant refreshed from ``characters`` (pure)."""
     for participant in state.participants:
         character, _ = characters.get(participant.character_id or 0, (None, 0))
         if character is None:
             continue
+        key = (character.id, participant.id)
+        known = _FRESH.get(key)
+        if known is not None and known[0] is character and known[1] is participant:
+            continue
         values = character.effective
         stats = initiative_stats(values)
-        if _up_to_date(participant, character, values, stats):
-            continue  # the same participant again: no copies of it and the encounter
-        state = refresh_participant(
-            state,
-            participant.id,
-            stats=stats,
-            hp=character.state.hp,
-            max_hp=values.max_hp,
-            temp_hp=character.state.temp_hp,
-            threshold=values.threshold,
-            conditions=character.state.conditions,
-        )
+        if not _up_to_date(participant, character, values, stats):
+            state = refresh_participant(
+                state,
+                participant.id,
+                stats=stats,
+                hp=character.state.hp,
+                max_hp=values.max_hp,
+                temp_hp=character.state.temp_hp,
+                threshold=values.threshold,
+                conditions=character.state.conditions,
+            )
+            participant = state.participant(participant.id)
+        if len(_FRESH) >= FRESH_CACHE_SIZE:
+            _FRESH.pop(next(iter(_FRESH)))  # the oldest entry: a bound, not an LRU
+        _FRESH[key] = (character, participant)
     # A character who started dying (a hit, /condition) starts its test clock now.
     return update_clocks(state)
 
