@@ -281,11 +281,13 @@ class EncounterRepository:
             [row for eid, row in new_effects.items() if old_effects.get(eid) != row],
         )
 
-    async def stamp(self, channel_id: int) -> EncounterStamp | None:
+    async def stamp(self, channel_id: int, *, lock: bool = False) -> EncounterStamp | None:
         """What tells whether a synced record of the channel's encounter is still current:
         its id, version and tracker message, and the count and revision sum of the
         characters linked to it (a character's revision rises with every write to
-        its row, a trigger sees to it). One statement; None when there is none."""
+        its row, a trigger sees to it). One statement; None when there is none.
+        ``lock``: in a write transaction, lock the encounter's row as ``get_by_channel``
+        does (the read a save under its version follows)."""
         row = await fetch_one(
             self._conn,
             "SELECT e.id, e.version, e.tracker_message_id,"
@@ -293,7 +295,7 @@ class EncounterRepository:
             "  ON c.id = p.character_id WHERE p.encounter_id = e.id),"
             " (SELECT COALESCE(SUM(c.revision), 0) FROM encounter_participants p"
             "  JOIN characters c ON c.id = p.character_id WHERE p.encounter_id = e.id)"
-            " FROM encounters e WHERE e.channel_id = ?",
+            f" FROM encounters e WHERE e.channel_id = ?{ROW_LOCK if lock else ''}",
             (channel_id,),
         )
         return None if row is None else EncounterStamp(*row)

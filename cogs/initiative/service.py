@@ -32,8 +32,9 @@ from bot.rules.hocs.initiative import (
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.encounters import EncounterRecord, EncounterRepository, EncounterStamp
+from bot.storage.encounters import EncounterRecord, EncounterRepository
 from bot.tracker_messages import TrackerMessages, TrackerView
+from cogs.initiative.held import HeldEncounters
 from cogs.initiative.sync import (  # (re-exported: the tracker's other users import them here)
     Linked,
     initiative_stats,
@@ -137,8 +138,8 @@ class InitiativeService:
         # bot.tracker_messages; its edits run after the reply (bot.followups)
         self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
         self._changed: dict[int, set[int]] = {}  # guild id → characters not yet followed
-        # channel id → the record this process saved last, synced, and its stamp
-        self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
+        # The record this process saved last in each channel (cogs.initiative.held).
+        self.held = HeldEncounters()
 
     async def change(
         self,
@@ -156,13 +157,12 @@ class InitiativeService:
         """
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(guild_id)
-            repo = EncounterRepository(conn)
-            record = await repo.get_by_channel(channel_id)
-            if record is None:
+            current = await self.held.current(conn, channel_id)
+            if current is None:
                 raise NoEncounter() if encounter_id is None else EncounterOver()
+            record, characters = current
             if encounter_id is not None and record.id != encounter_id:
                 raise EncounterOver()
-            characters = await linked_characters(conn, record.state)
             before = refresh_from(record.state, characters)
             context = ChangeContext(
                 conn=conn,
@@ -176,19 +176,9 @@ class InitiativeService:
             after, events = await operation(context)
             after = update_clocks(after)
             await apply_to_characters(conn, before, after, events)
-            saved = await repo.save(record, after)
-        self._remember(saved, characters)
+            saved = await EncounterRepository(conn).save(record, after)
+        self.held.keep(saved, characters)
         return Outcome(saved, before, events, campaign, context.is_gm)
-
-    def _remember(self, saved: EncounterRecord, characters: Linked) -> None:
-        """Keep the state just saved, as a load would sync it, for the tracker to draw;
-        ``load`` uses it only while the stamp (one statement) still matches."""
-        shown = replace(saved, state=refresh_from(saved.state, characters))
-        stamp = EncounterStamp.of(shown, {cid: rev for cid, (_, rev) in characters.items()})
-        if stamp is None:
-            self._saved.pop(saved.channel_id, None)
-        else:
-            self._saved[saved.channel_id] = (stamp, shown)
 
     async def load(self, channel_id: int) -> EncounterRecord | None:
         """The channel's encounter with its linked characters synced (None if none).
@@ -197,13 +187,12 @@ class InitiativeService:
         the tracker is drawn from it; anyone's later write (another process, another
         command, a raw UPDATE of a character) changes the stamp and it is read again.
         """
-        remembered = self._saved.pop(channel_id, None)
-        if remembered is not None:
+        held = self.held.get(channel_id)
+        if held is not None:
             async with self.bot.db.single(sees_deferred=False) as conn:
                 stamp = await EncounterRepository(conn).stamp(channel_id)
-            if stamp == remembered[0]:
-                self._saved[channel_id] = remembered
-                return remembered[1]
+            if stamp == held.stamp:
+                return held.shown
         async with self.bot.db.read() as conn:
             record = await EncounterRepository(conn).get_by_channel(channel_id)
             if record is not None:
@@ -253,15 +242,14 @@ class InitiativeService:
 
     async def _resync(self, guild_id: int, channel_id: int) -> None:
         async with self.bot.db.transaction() as conn:
-            repo = EncounterRepository(conn)
-            record = await repo.get_by_channel(channel_id)
-            if record is None:
+            current = await self.held.current(conn, channel_id)
+            if current is None:
                 return  # ended in the meantime
-            characters = await linked_characters(conn, record.state)
+            record, characters = current
             state = refresh_from(record.state, characters)
             if state != record.state:
-                record = await repo.save(record, state)
-        self._remember(record, characters)
+                record = await EncounterRepository(conn).save(record, state)
+        self.held.keep(record, characters)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
         )
@@ -272,6 +260,7 @@ class InitiativeService:
     async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
         async with self.bot.db.transaction() as conn:
             await EncounterRepository(conn).set_tracker_message(encounter_id, message_id)
+        self.held.message_stored(encounter_id, message_id)
 
     async def _tracker_view(self, channel_id: int) -> TrackerView | None:
         record = await self.load(channel_id)
