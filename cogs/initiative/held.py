@@ -22,12 +22,22 @@ from bot.storage.encounters import EncounterRecord, EncounterRepository, Encount
 from cogs.initiative.sync import Linked, linked_characters, refresh_from
 
 
-@dataclass(frozen=True)
+@dataclass
 class Held:
     stamp: EncounterStamp
     record: EncounterRecord  # as its rows hold it (what a save is compared with)
     characters: Linked  # its linked characters, as read with it
-    shown: EncounterRecord  # with those characters synced: what a load gives
+    synced: EncounterRecord | None = None  # ``shown``, once worked out
+
+    @property
+    def shown(self) -> EncounterRecord:
+        """The record with those characters synced: what a load gives. Worked out when
+        first asked for (by the tracker's redraw, after the reply), not by the change."""
+        if self.synced is None:
+            self.synced = replace(
+                self.record, state=refresh_from(self.record.state, self.characters)
+            )
+        return self.synced
 
 
 class HeldEncounters:
@@ -48,8 +58,7 @@ class HeldEncounters:
         if stamp is None:
             self._by_channel.pop(saved.channel_id, None)
             return
-        shown = replace(saved, state=refresh_from(saved.state, characters))
-        self._by_channel[saved.channel_id] = Held(stamp, saved, characters, shown)
+        self._by_channel[saved.channel_id] = Held(stamp, saved, characters)
 
     def get(self, channel_id: int) -> Held | None:
         return self._by_channel.get(channel_id)
@@ -66,7 +75,6 @@ class HeldEncounters:
                     replace(held.stamp, tracker_message_id=message_id),
                     replace(held.record, tracker_message_id=message_id),
                     held.characters,
-                    replace(held.shown, tracker_message_id=message_id),
                 )
 
     async def current(
