@@ -78,13 +78,14 @@ class HeldEncounters:
                 )
 
     async def current(
-        self, conn: aiosqlite.Connection, channel_id: int
+        self, conn: aiosqlite.Connection, channel_id: int, *, stale: bool = False
     ) -> tuple[EncounterRecord, Linked] | None:
         """The channel's encounter as its rows hold it, and its linked characters, in the
         caller's write transaction (the encounter's row locked on PostgreSQL, as
-        ``get_by_channel`` does); None when the channel has none."""
+        ``get_by_channel`` does); None when the channel has none. ``stale``: the caller
+        knows a linked character changed, so the stamp is not asked for."""
         repo = EncounterRepository(conn)
-        held = self._by_channel.get(channel_id)
+        held = None if stale else self._by_channel.get(channel_id)
         if held is not None and await repo.stamp(channel_id, lock=True) == held.stamp:
             return held.record, held.characters
         record = await repo.get_by_channel(channel_id)

@@ -242,7 +242,8 @@ class InitiativeService:
 
     async def _resync(self, guild_id: int, channel_id: int) -> None:
         async with self.bot.db.transaction() as conn:
-            current = await self.held.current(conn, channel_id)
+            # (Called because a linked character changed: a held record is stale.)
+            current = await self.held.current(conn, channel_id, stale=True)
             if current is None:
                 return  # ended in the meantime
             record, characters = current
