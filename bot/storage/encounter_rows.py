@@ -117,7 +117,25 @@ def _roll_from_text(text: str) -> InitiativeRoll:
     return InitiativeRoll.from_dict(json.loads(text))
 
 
+# Participants built from rows, by the row's values and effects (both immutable, as is
+# the Participant): a load of an encounter finds most of its rows unchanged since the
+# last, and building one costs more than reading it. Never stale: the key is the row.
+_BUILT: dict[tuple[tuple[Any, ...], tuple[Effect, ...]], Participant] = {}
+PARTICIPANT_CACHE_SIZE = 4096
+
+
 def participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
+    key = (tuple(row), effects)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _build(row, effects)
+        if len(_BUILT) >= PARTICIPANT_CACHE_SIZE:
+            _BUILT.pop(next(iter(_BUILT)))  # the oldest entry: a bound, not an LRU
+        _BUILT[key] = built
+    return built
+
+
+def _build(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Participant:
     stats, extra_actions, clock, group_roll = _stats_from_text(row["stats"])
     return Participant(
         id=row["participant_id"],
@@ -144,17 +162,66 @@ def participant_from_row(row: aiosqlite.Row, effects: tuple[Effect, ...]) -> Par
     )
 
 
-UPDATE_PARTICIPANT = (
-    "UPDATE encounter_participants SET name = ?, name_key = ?, side = ?, group_name = ?,"
-    " owner_id = ?, character_id = ?, slot = ?, stats = ?, hp = ?, max_hp = ?, temp_hp = ?,"
-    " threshold = ?, conditions = ?, roll = ?, preset = ?, actions_spent = ?, quick_spent = ?,"
-    " reactions_spent = ? WHERE encounter_id = ? AND participant_id = ?"
-)
+def changed_columns(
+    before: Participant, after: Participant, old_slot: int | None, new_slot: int | None
+) -> dict[str, object]:
+    """The columns of ``after``'s row (``participant_row``) whose values differ from
+    ``before``'s, with the new values; empty when the row would not change.
+
+    A save writes only these: a new round changes each row's roll and slot, a turn
+    one row's spent actions, and a narrow UPDATE neither re-encodes the unchanged
+    JSON columns nor touches the indexes of columns it leaves alone.
+    """
+    columns: dict[str, object] = {}
+    if before.name != after.name:  # spelt anew: the same key (a new key is a new row)
+        columns["name"] = after.name
+    if before.side is not after.side:
+        columns["side"] = after.side.value
+    if before.group != after.group:
+        columns["group_name"] = after.group
+    if before.owner_id != after.owner_id:
+        columns["owner_id"] = after.owner_id
+    if before.character_id != after.character_id:
+        columns["character_id"] = after.character_id
+    if old_slot != new_slot:
+        columns["slot"] = new_slot
+    if (before.stats, before.extra_actions, before.clock, before.group_roll) != (
+        after.stats, after.extra_actions, after.clock, after.group_roll
+    ):  # fmt: skip
+        columns["stats"] = json.dumps(_stats_with_bonuses(after))
+    if before.hp != after.hp:
+        columns["hp"] = after.hp
+    if before.max_hp != after.max_hp:
+        columns["max_hp"] = after.max_hp
+    if before.temp_hp != after.temp_hp:
+        columns["temp_hp"] = after.temp_hp
+    if before.threshold != after.threshold:
+        columns["threshold"] = after.threshold
+    if before.conditions != after.conditions:
+        columns["conditions"] = json.dumps(after.conditions.to_dict())
+    if before.roll != after.roll:
+        columns["roll"] = json.dumps(after.roll.to_dict()) if after.roll else None
+    if before.preset != after.preset:
+        columns["preset"] = after.preset
+    old, new = before.spent, after.spent
+    if old != new:
+        if old.actions != new.actions:
+            columns["actions_spent"] = new.actions
+        if old.quick != new.quick:
+            columns["quick_spent"] = new.quick
+        if old.reactions != new.reactions:
+            columns["reactions_spent"] = new.reactions
+    return columns
 
 
-def as_update(row: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A ``participant_row`` (key first) as UPDATE_PARTICIPANT's parameters (key last)."""
-    return (*row[2:], row[0], row[1])
+@lru_cache(maxsize=256)
+def update_participant(columns: tuple[str, ...]) -> str:
+    """The UPDATE of these columns of one participant (its key the last two parameters)."""
+    assignments = ", ".join(f"{column} = ?" for column in columns)
+    return (
+        f"UPDATE encounter_participants SET {assignments}"
+        " WHERE encounter_id = ? AND participant_id = ?"
+    )
 
 
 def effect_row(encounter_id: int, participant_id: int, e: Effect) -> tuple[Any, ...]:

@@ -24,12 +24,12 @@ from bot.storage.dialect import ROW_LOCK
 from bot.storage.encounter_rows import (
     INSERT_EFFECT,
     INSERT_PARTICIPANT,
-    UPDATE_PARTICIPANT,
-    as_update,
+    changed_columns,
     effect_from_row,
     effect_row,
     participant_from_row,
     participant_row,
+    update_participant,
 )
 from bot.storage.sql import fetch_all, fetch_one, refusable, run, run_many
 
@@ -230,15 +230,18 @@ class EncounterRepository:
         new_ids = {p.id for p in state.participants}
         gone = [pid for pid in old if pid not in new_ids]
         inserts: list[Participant] = []
-        updates: list[tuple[object, ...]] = []
+        # Changed columns → the parameters of each row changing just those.
+        updates: dict[tuple[str, ...], list[tuple[object, ...]]] = {}
         for p in state.participants:
             before = old.get(p.id)
             if before is None or normalise_name(before.name) != normalise_name(p.name):
                 if before is not None:
                     gone.append(p.id)
                 inserts.append(p)
-            elif before != p or old_slots.get(p.id) != new_slots.get(p.id):
-                updates.append(as_update(participant_row(record.id, p, new_slots.get(p.id))))
+                continue
+            columns = changed_columns(before, p, old_slots.get(p.id), new_slots.get(p.id))
+            if columns:
+                updates.setdefault(tuple(columns), []).append((*columns.values(), record.id, p.id))
         if gone:
             marks = ", ".join("?" * len(gone))
             await run(
@@ -247,7 +250,8 @@ class EncounterRepository:
                 f" AND participant_id IN ({marks})",
                 (record.id, *gone),
             )
-        await run_many(self._conn, UPDATE_PARTICIPANT, updates)
+        for columns, rows in updates.items():
+            await run_many(self._conn, update_participant(columns), rows)
         await run_many(
             self._conn,
             INSERT_PARTICIPANT,
@@ -277,11 +281,13 @@ class EncounterRepository:
             [row for eid, row in new_effects.items() if old_effects.get(eid) != row],
         )
 
-    async def stamp(self, channel_id: int) -> EncounterStamp | None:
+    async def stamp(self, channel_id: int, *, lock: bool = False) -> EncounterStamp | None:
         """What tells whether a synced record of the channel's encounter is still current:
         its id, version and tracker message, and the count and revision sum of the
         characters linked to it (a character's revision rises with every write to
-        its row, a trigger sees to it). One statement; None when there is none."""
+        its row, a trigger sees to it). One statement; None when there is none.
+        ``lock``: in a write transaction, lock the encounter's row as ``get_by_channel``
+        does (the read a save under its version follows)."""
         row = await fetch_one(
             self._conn,
             "SELECT e.id, e.version, e.tracker_message_id,"
@@ -289,7 +295,7 @@ class EncounterRepository:
             "  ON c.id = p.character_id WHERE p.encounter_id = e.id),"
             " (SELECT COALESCE(SUM(c.revision), 0) FROM encounter_participants p"
             "  JOIN characters c ON c.id = p.character_id WHERE p.encounter_id = e.id)"
-            " FROM encounters e WHERE e.channel_id = ?",
+            f" FROM encounters e WHERE e.channel_id = ?{ROW_LOCK if lock else ''}",
             (channel_id,),
         )
         return None if row is None else EncounterStamp(*row)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
@@ -23,25 +22,38 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.render.initiative import tracker_embed
 from bot.rules.dice_source import Dice
-from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.conditions import Conditions
-from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.initiative import (
     BleedingTick,
     Encounter,
     Event,
-    InitiativeStats,
-    Participant,
-    refresh_participant,
     update_clocks,
 )
-from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import Character, CharacterRepository
-from bot.storage.encounters import EncounterRecord, EncounterRepository, EncounterStamp
+from bot.storage.encounters import EncounterRecord, EncounterRepository
 from bot.tracker_messages import TrackerMessages, TrackerView
+from cogs.initiative.held import HeldEncounters
+from cogs.initiative.sync import (  # (re-exported: the tracker's other users import them here)
+    Linked,
+    initiative_stats,
+    linked_characters,
+    refresh_from,
+    sync_characters,
+)
+
+__all__ = [
+    "ChangeContext",
+    "InitiativeService",
+    "Linked",
+    "Operation",
+    "Outcome",
+    "initiative_stats",
+    "linked_characters",
+    "refresh_from",
+    "sync_characters",
+]
 
 log = logging.getLogger(__name__)
 
@@ -87,88 +99,6 @@ class Outcome:
 Operation = Callable[[ChangeContext], Awaitable[tuple[Encounter, list[Event]]]]
 
 
-@lru_cache(maxsize=4096)  # pure, of an immutable value: worked out once per sheet state
-def initiative_stats(values: EffectiveValues) -> InitiativeStats:
-    """Agility, presence, training and expertise in initiative, and injury banes, from a
-    character's effective values (so a wound to agility or a broken torso counts)."""
-    sheet = values.sheet
-    pool = values.skill_pool("initiative")
-    skill = pool.skill
-    assert skill is not None
-    return InitiativeStats(
-        agility=sheet.agility,
-        presence=sheet.presence,
-        training=sheet.training_in(skill),
-        expertise=sheet.has_expertise(skill),
-        injury_banes=_injury_banes(values, Attribute.AGILITY),
-        social_injury_banes=_injury_banes(values, Attribute.PRESENCE),
-    )
-
-
-def _injury_banes(values: EffectiveValues, attribute: Attribute) -> int:
-    """Banes a roll of ``attribute`` takes from injuries (no conditions given)."""
-    return min(MAX_MODIFIER, sum(n for _, n in values.roll_banes(attribute)))
-
-
-async def sync_characters(conn: aiosqlite.Connection, state: Encounter) -> Encounter:
-    """Refresh each linked participant from its character's current row."""
-    return refresh_from(state, await linked_characters(conn, state))
-
-
-# character id → (the character, its row's revision)
-Linked = dict[int, tuple[Character, int]]
-
-
-async def linked_characters(conn: aiosqlite.Connection, state: Encounter) -> Linked:
-    """The characters linked to the encounter's participants, by id (one query)."""
-    return await CharacterRepository(conn).get_many_revised(
-        p.character_id for p in state.participants if p.character_id is not None
-    )
-
-
-# The stats a sheet gives; ``bonus`` and ``boons`` are the GM's, kept by a refresh.
-_SHEET_STATS = tuple(f.name for f in fields(InitiativeStats) if f.name not in {"bonus", "boons"})
-
-
-def _up_to_date(
-    participant: Participant, character: Character, values: EffectiveValues, stats: InitiativeStats
-) -> bool:
-    """Whether ``refresh_participant`` would give ``participant`` back unchanged: most
-    participants of most changes, twice a command (the state read and the one saved)."""
-    return (
-        participant.hp == character.state.hp
-        and participant.temp_hp == character.state.temp_hp
-        and participant.max_hp == values.max_hp
-        and participant.threshold == values.threshold
-        and participant.conditions == character.state.conditions
-        and all(getattr(participant.stats, n) == getattr(stats, n) for n in _SHEET_STATS)
-    )
-
-
-def refresh_from(state: Encounter, characters: Linked) -> Encounter:
-    """``state`` with each linked participant refreshed from ``characters`` (pure)."""
-    for participant in state.participants:
-        character, _ = characters.get(participant.character_id or 0, (None, 0))
-        if character is None:
-            continue
-        values = character.effective
-        stats = initiative_stats(values)
-        if _up_to_date(participant, character, values, stats):
-            continue  # the same participant again: no copies of it and the encounter
-        state = refresh_participant(
-            state,
-            participant.id,
-            stats=stats,
-            hp=character.state.hp,
-            max_hp=values.max_hp,
-            temp_hp=character.state.temp_hp,
-            threshold=values.threshold,
-            conditions=character.state.conditions,
-        )
-    # A character who started dying (a hit, /condition) starts its test clock now.
-    return update_clocks(state)
-
-
 def _diff(current: Conditions, before: Conditions, after: Conditions) -> Conditions:
     """``current`` with exactly the changes between ``before`` and ``after`` applied."""
     for condition in {*before, *after}:
@@ -208,8 +138,8 @@ class InitiativeService:
         # bot.tracker_messages; its edits run after the reply (bot.followups)
         self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
         self._changed: dict[int, set[int]] = {}  # guild id → characters not yet followed
-        # channel id → the record this process saved last, synced, and its stamp
-        self._saved: dict[int, tuple[EncounterStamp, EncounterRecord]] = {}
+        # The record this process saved last in each channel (cogs.initiative.held).
+        self.held = HeldEncounters()
 
     async def change(
         self,
@@ -227,13 +157,12 @@ class InitiativeService:
         """
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(guild_id)
-            repo = EncounterRepository(conn)
-            record = await repo.get_by_channel(channel_id)
-            if record is None:
+            current = await self.held.current(conn, channel_id)
+            if current is None:
                 raise NoEncounter() if encounter_id is None else EncounterOver()
+            record, characters = current
             if encounter_id is not None and record.id != encounter_id:
                 raise EncounterOver()
-            characters = await linked_characters(conn, record.state)
             before = refresh_from(record.state, characters)
             context = ChangeContext(
                 conn=conn,
@@ -247,19 +176,9 @@ class InitiativeService:
             after, events = await operation(context)
             after = update_clocks(after)
             await apply_to_characters(conn, before, after, events)
-            saved = await repo.save(record, after)
-        self._remember(saved, characters)
+            saved = await EncounterRepository(conn).save(record, after)
+        self.held.keep(saved, characters)
         return Outcome(saved, before, events, campaign, context.is_gm)
-
-    def _remember(self, saved: EncounterRecord, characters: Linked) -> None:
-        """Keep the state just saved, as a load would sync it, for the tracker to draw;
-        ``load`` uses it only while the stamp (one statement) still matches."""
-        shown = replace(saved, state=refresh_from(saved.state, characters))
-        stamp = EncounterStamp.of(shown, {cid: rev for cid, (_, rev) in characters.items()})
-        if stamp is None:
-            self._saved.pop(saved.channel_id, None)
-        else:
-            self._saved[saved.channel_id] = (stamp, shown)
 
     async def load(self, channel_id: int) -> EncounterRecord | None:
         """The channel's encounter with its linked characters synced (None if none).
@@ -268,13 +187,12 @@ class InitiativeService:
         the tracker is drawn from it; anyone's later write (another process, another
         command, a raw UPDATE of a character) changes the stamp and it is read again.
         """
-        remembered = self._saved.pop(channel_id, None)
-        if remembered is not None:
+        held = self.held.get(channel_id)
+        if held is not None:
             async with self.bot.db.single(sees_deferred=False) as conn:
                 stamp = await EncounterRepository(conn).stamp(channel_id)
-            if stamp == remembered[0]:
-                self._saved[channel_id] = remembered
-                return remembered[1]
+            if stamp == held.stamp:
+                return held.shown
         async with self.bot.db.read() as conn:
             record = await EncounterRepository(conn).get_by_channel(channel_id)
             if record is not None:
@@ -324,15 +242,15 @@ class InitiativeService:
 
     async def _resync(self, guild_id: int, channel_id: int) -> None:
         async with self.bot.db.transaction() as conn:
-            repo = EncounterRepository(conn)
-            record = await repo.get_by_channel(channel_id)
-            if record is None:
+            # (Called because a linked character changed: a held record is stale.)
+            current = await self.held.current(conn, channel_id, stale=True)
+            if current is None:
                 return  # ended in the meantime
-            characters = await linked_characters(conn, record.state)
+            record, characters = current
             state = refresh_from(record.state, characters)
             if state != record.state:
-                record = await repo.save(record, state)
-        self._remember(record, characters)
+                record = await EncounterRepository(conn).save(record, state)
+        self.held.keep(record, characters)
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
             channel_id, guild_id=guild_id
         )
@@ -343,6 +261,7 @@ class InitiativeService:
     async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
         async with self.bot.db.transaction() as conn:
             await EncounterRepository(conn).set_tracker_message(encounter_id, message_id)
+        self.held.message_stored(encounter_id, message_id)
 
     async def _tracker_view(self, channel_id: int) -> TrackerView | None:
         record = await self.load(channel_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.storage.database import Database
+from bot.storage.encounters import EncounterRepository
+from cogs.initiative.service import linked_characters, refresh_from
 from tests.cogs.test_init_commands import begin_with_party, gm, stored
 from tests.support.slash import SlashHarness
 
@@ -90,4 +93,81 @@ async def test_another_process_advancing_the_encounter_is_seen(
         other.close()
     after = await stored(bot, slash.channel.id)
     assert after.state.turn == before.state.turn + 1 and after.version == before.version + 1
+    await dpytest.empty_queue()
+
+
+async def test_a_refresh_skips_only_the_very_same_character_and_participant(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    aria, _ = await begin_with_party(bot, slash)
+    async with bot.db.read() as conn:
+        record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
+        assert record is not None
+        characters = await linked_characters(conn, record.state)
+    synced = refresh_from(record.state, characters)
+    assert refresh_from(synced, characters) == synced
+    # Another value of the character (as a later read of a changed row gives): seen.
+    hurt, revision = characters[aria.id]
+    hurt = replace(hurt, state=replace(hurt.state, hp=2))
+    assert refresh_from(synced, {**characters, aria.id: (hurt, revision)}).participants[0].hp == 2
+    # And the first one again: the participant that was fresh with it is still fresh.
+    assert refresh_from(synced, characters) == synced
+    assert synced.participants[0].hp == aria.state.hp
+    await dpytest.empty_queue()
+
+
+# --- the next change reuses the record this process saved (cogs.initiative.held) -------
+
+
+async def test_a_change_after_a_change_reads_only_the_stamp(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    before = await stored(bot, slash.channel.id)
+    sent = statements(bot.db)
+    await slash.run("init next", **gm(slash))
+    reads = [s for s in sent if s.startswith("SELECT")]
+    assert not any("FROM encounter_participants WHERE" in s for s in reads)
+    assert not any(s.startswith("SELECT c.*") for s in reads)  # no linked character read
+    assert any(s.startswith("SELECT e.id, e.version") and "FOR UPDATE" in s for s in reads)
+    after = await stored(bot, slash.channel.id)
+    assert (after.version, after.state.turn) == (before.version + 1, before.state.turn + 1)
+    await dpytest.empty_queue()
+
+
+async def test_a_change_sees_another_process_advancing_the_encounter(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    before = await stored(bot, slash.channel.id)
+    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
+    try:
+        other.execute(
+            "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
+            (before.id,),
+        )
+        other.commit()
+    finally:
+        other.close()
+    result = await slash.run("init next", **gm(slash))
+    assert not result.ephemeral  # a held record would be refused as stale
+    after = await stored(bot, slash.channel.id)
+    assert (after.version, after.state.turn) == (before.version + 2, before.state.turn + 2)
+    await dpytest.empty_queue()
+
+
+async def test_a_change_sees_a_raw_write_to_a_linked_character(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    aria, _ = await begin_with_party(bot, slash)
+    await slash.run("init next", **gm(slash))
+    await slash.run("init next", **gm(slash))
+    async with bot.db.transaction() as conn:  # no version bump, no event: a raw UPDATE
+        await conn.execute("UPDATE characters SET hp = 2 WHERE id = ?", (aria.id,))
+    await slash.run("init next", **gm(slash))
+    async with bot.db.read() as conn:  # the rows the change saved, not a synced load
+        record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
+    assert record is not None and record.state.participants[0].hp == 2
     await dpytest.empty_queue()

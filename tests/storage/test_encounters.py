@@ -96,6 +96,21 @@ async def test_save_and_load_round_trip(db: Database) -> None:
     assert loaded.tracker_message_id is None
 
 
+async def test_a_locked_stamp_is_the_stamp(db: Database) -> None:
+    character_id = await new_character(db)
+    async with db.transaction() as conn:
+        record = await EncounterRepository(conn).create(
+            guild_id=GUILD, channel_id=CHANNEL, gm_id=9, state=busy_state(character_id)
+        )
+    async with db.read() as conn:
+        unlocked = await EncounterRepository(conn).stamp(CHANNEL)
+    async with db.transaction() as conn:  # (PostgreSQL: FOR NO KEY UPDATE on the row)
+        locked = await EncounterRepository(conn).stamp(CHANNEL, lock=True)
+        assert await EncounterRepository(conn).stamp(CHANNEL + 1, lock=True) is None
+    assert locked == unlocked is not None
+    assert (locked.encounter_id, locked.version, locked.linked) == (record.id, record.version, 1)
+
+
 async def test_one_encounter_per_channel(db: Database) -> None:
     await new_character(db)
     async with db.transaction() as conn:

@@ -71,13 +71,16 @@ def slot_down(members: Sequence[Participant]) -> bool:
 
 def roll_slot(enc: Encounter, slot: Sequence[int], dice: Dice) -> InitiativeRoll:
     """One initiative roll for a slot (a preset result is used instead of dice)."""
-    leader = slot_leader(enc.slot_members(slot))
+    return _roll(slot_leader(enc.slot_members(slot)), social=enc.social, dice=dice)
+
+
+def _roll(leader: Participant, *, social: bool, dice: Dice) -> InitiativeRoll:
     if leader.preset is not None:
         return InitiativeRoll(successes=leader.preset, manual=True)
     stats = leader.stats
-    banes = skill_roll_banes(leader.conditions) + stats.banes(social=enc.social)
+    banes = skill_roll_banes(leader.conditions) + stats.banes(social=social)
     banes = min(MAX_MODIFIER, banes)
-    spec = PoolSpec(base=stats.base(social=enc.social), boons=stats.boons, banes=banes)
+    spec = PoolSpec(base=stats.base(social=social), boons=stats.boons, banes=banes)
     result = roll_pool(spec, dice)
     return InitiativeRoll(
         successes=result.successes,
@@ -86,12 +89,9 @@ def roll_slot(enc: Encounter, slot: Sequence[int], dice: Dice) -> InitiativeRoll
     )
 
 
-def _slot_roll_event(enc: Encounter, slot: Sequence[int]) -> SlotRoll:
-    members = enc.slot_members(slot)
-    roll = slot_leader(members).roll
-    assert roll is not None
+def _slot_roll_event(members: Sequence[Participant], roll: InitiativeRoll) -> SlotRoll:
     return SlotRoll(
-        participant_ids=tuple(slot),
+        participant_ids=tuple(m.id for m in members),
         names=tuple(m.name for m in members),
         group=members[0].group if members[0].group_roll else None,
         successes=roll.successes,
@@ -112,24 +112,34 @@ def start_round(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
         raise RulesError("This encounter has run 10,000 rounds: end it and begin a new one.")
     new_round = enc.round + 1
     events: list[Event] = []
-    enc = replace(enc, round=new_round)
+    # Worked on by id and copied once each at the end: a copy of the whole encounter
+    # per participant changed (``with_updated``) was most of a new round's cost.
+    by_id: dict[int, Participant] = {}
     for participant in enc.participants:
-        expired = [e for e in participant.effects if e.expires_round is not None]
-        overdue = [e for e in expired if e.expires_round < new_round]  # type: ignore[operator]
+        overdue = [
+            e for e in participant.effects
+            if e.expires_round is not None and e.expires_round < new_round
+        ]  # fmt: skip
         if overdue:
             participant, more = expire(participant, overdue)
             events += more
-        enc = with_updated(enc, replace(participant, spent=Spent()))
-    slots = join_slots(enc.participants)
-    for slot in slots:
-        roll = roll_slot(enc, slot, dice)
-        enc = with_updated(
-            enc, *(replace(m, roll=roll, preset=None) for m in enc.slot_members(slot))
-        )
-    order = tuple(sorted(slots, key=lambda s: slot_key(enc, s)))
-    enc = replace(enc, order=order, current=None)
-    rolled = RoundStarted(new_round, tuple(_slot_roll_event(enc, s) for s in order))
-    return enc, [rolled, *events]
+        by_id[participant.id] = participant
+    slots = join_slots(by_id.values())
+    rolls: dict[int, InitiativeRoll] = {}
+    keys: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    for slot in slots:  # in join order: the order the dice are asked for
+        leader = slot_leader([by_id[i] for i in slot])
+        roll = _roll(leader, social=enc.social, dice=dice)
+        rolls.update((i, roll) for i in slot)
+        keys[slot] = (-roll.successes, leader.side.rank, min(slot))  # as ``slot_key``
+    participants = tuple(
+        replace(p, spent=Spent(), roll=rolls[p.id], preset=None) for p in by_id.values()
+    )
+    by_id = {p.id: p for p in participants}
+    order = tuple(sorted(slots, key=keys.__getitem__))
+    enc = replace(enc, round=new_round, participants=participants, order=order, current=None)
+    slot_rolls = tuple(_slot_roll_event([by_id[i] for i in s], rolls[s[0]]) for s in order)
+    return enc, [RoundStarted(new_round, slot_rolls), *events]
 
 
 def set_result(
