@@ -125,6 +125,12 @@ def optimise(
 ) -> tuple[DieRoll, ...]:
     """Spend unused talent rerolls (if ``dice`` is given), then reassign focus and guarantees."""
     working = list(dice_rolls)
+    if not (spec.rerolls or spec.focus or spec.guaranteed) and not any(
+        d.focus or d.guaranteed for d in working
+    ):
+        # Nothing to spend or place (every initiative pool, most plain checks): asking the
+        # policy would only confirm it, at about half the cost of rolling the pool.
+        return tuple(working)
     if dice is not None:
         _spend_talent_rerolls(working, spec, dice)
     _assign_focus_and_guarantees(working, spec)

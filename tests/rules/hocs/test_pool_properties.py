@@ -111,3 +111,33 @@ def test_determination_refusal_says_exactly_what_spending_would_raise(
         assert refusal == str(exc)
     else:
         assert refusal is None
+
+
+@FAST
+@given(
+    base=st.integers(min_value=0, max_value=12),
+    boons=small,
+    banes=small,
+    determination=st.booleans(),
+    script=faces,
+    marked=st.sampled_from([None, "focus", "guaranteed"]),
+)
+def test_a_pool_without_modifiers_skips_the_policy_and_ends_the_same(
+    base: int, boons: int, banes: int, determination: bool, script: list[int], marked: str | None
+) -> None:
+    """``optimise`` returns a pool with no rerolls, focus or guarantees as it came; the
+    policy's own path (rerolls, then focus and guarantees placed) agrees, asks no dice,
+    and clears focus or guarantee marks left on a die, which the shortcut must not skip."""
+    from dataclasses import replace
+
+    from bot.rules.hocs import rolling
+
+    spec = PoolSpec(base=base, boons=boons, banes=banes, determination=determination)
+    rolled = list(roll_pool(spec, ScriptedDice(script)).dice)
+    if marked and rolled:
+        rolled[0] = replace(rolled[0], **{marked: True})
+    slow = list(rolled)
+    rolling._spend_talent_rerolls(slow, spec, ScriptedDice([]))
+    rolling._assign_focus_and_guarantees(slow, spec)
+    assert rolling.optimise(rolled, spec, ScriptedDice([])) == tuple(slow)
+    assert not any(d.focus or d.guaranteed for d in slow)
