@@ -64,6 +64,9 @@ class RolledDie:
         return self.sides >= EXPLODING_FACE and self.face == EXPLODING_FACE
 
     def to_dict(self) -> dict[str, Any]:
+        # No explosions (nearly every die) is left out: from_dict reads it as ().
+        if not self.explosions:
+            return {"sides": self.sides, "face": self.face}
         return {"sides": self.sides, "face": self.face, "explosions": list(self.explosions)}
 
     @classmethod
