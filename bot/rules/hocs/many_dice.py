@@ -64,6 +64,9 @@ class RolledDie:
         return self.sides >= EXPLODING_FACE and self.face == EXPLODING_FACE
 
     def to_dict(self) -> dict[str, Any]:
+        # Always the full form, unlike a skill die's: a hero reroll of an open damage
+        # choice compares the stored inputs text with this re-encoding, so a shorter
+        # form would refuse every choice stored before it.
         return {"sides": self.sides, "face": self.face, "explosions": list(self.explosions)}
 
     @classmethod

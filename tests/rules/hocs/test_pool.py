@@ -9,7 +9,7 @@ import pytest
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.modifiers import dice_change, pool_size
-from bot.rules.hocs.pool import DieOrigin, PoolResult, PoolSpec, RerollSource
+from bot.rules.hocs.pool import DieOrigin, DieRoll, PoolResult, PoolSpec, RerollSource
 from bot.rules.hocs.rolling import best_single_reroll_index, reroll_dice, roll_pool
 
 
@@ -197,3 +197,57 @@ def test_stored_roll_beyond_the_reroll_bound_asks_for_a_new_roll() -> None:
     data["spec"]["rerolls"] = 30  # stored before talent rerolls were capped at 10
     with pytest.raises(RulesError, match="another bot version; roll again"):
         PoolResult.from_dict(data)
+
+
+def test_stored_die_leaves_out_keys_at_their_default() -> None:
+    result = roll_pool(PoolSpec(base=2, determination=True), ScriptedDice([4, 2, 6, 6, 3]))
+    plain, failed, det = result.to_dict()["dice"]
+    assert plain == {"origin": "base", "first_face": 4, "final_faces": [4]}
+    assert failed == {"origin": "base", "first_face": 2, "final_faces": [2]}
+    assert det == {
+        "origin": "determination",
+        "first_face": 6,
+        "explosions": [6, 3],
+        "final_faces": [6, 6, 3],
+    }
+    spent = roll_pool(
+        PoolSpec(base=2, rerolls=1, focus=1, guaranteed=1), ScriptedDice([1, 2, 3])
+    ).to_dict()["dice"]
+    assert spent == [
+        {
+            "origin": "base",
+            "first_face": 1,
+            "rerolls": [{"face": 3, "source": "talent"}],
+            "focus": True,
+            "final_faces": [4],
+        },
+        {"origin": "base", "first_face": 2, "guaranteed": True, "final_faces": [4]},
+    ]
+    late = DieRoll(origin=DieOrigin.DETERMINATION, first_face=1, added_after_roll=True)
+    assert late.to_dict() == {
+        "origin": "determination",
+        "first_face": 1,
+        "added_after_roll": True,
+        "final_faces": [1],
+    }
+
+
+def test_old_full_form_rows_load_like_their_compact_form() -> None:
+    spec = PoolSpec(base=3, determination=True, rerolls=1, focus=1, guaranteed=1)
+    result = roll_pool(spec, ScriptedDice([1, 3, 5, 6, 6, 2, 2]))
+    compact = result.to_dict()
+    full = json.loads(json.dumps(compact))
+    defaults = {
+        "rerolls": [],
+        "focus": False,
+        "guaranteed": False,
+        "explosions": [],
+        "added_after_roll": False,
+    }
+    for die in full["dice"]:  # what every die looked like when stored before
+        for key, value in defaults.items():
+            die.setdefault(key, value)
+    assert all(len(die) == 8 for die in full["dice"])
+    assert full != compact
+    assert PoolResult.from_dict(full) == PoolResult.from_dict(compact) == result
+    assert [DieRoll.from_dict(d) for d in full["dice"]] == list(result.dice)

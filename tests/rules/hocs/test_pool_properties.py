@@ -83,7 +83,20 @@ def test_modifiers_never_lower_successes(spec: PoolSpec, script: list[int]) -> N
 def test_round_trip_through_json(spec: PoolSpec, script: list[int]) -> None:
     dice = ScriptedDice(script)
     result = roll_pool(spec, dice)
-    assert PoolResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
+    stored = json.loads(json.dumps(result.to_dict()))
+    assert PoolResult.from_dict(stored) == result
+    # Keys at their default are left out, and a row stored with them all still loads.
+    full = {
+        "rerolls": [],
+        "focus": False,
+        "guaranteed": False,
+        "explosions": [],
+        "added_after_roll": False,
+    }
+    for die in stored["dice"]:
+        assert not any(die.get(key, True) == value for key, value in full.items())
+        die.update({**full, **die})
+    assert PoolResult.from_dict(stored) == result
     index = best_single_reroll_index(result)
     if index is not None:
         assert result.dice[index].is_failure
