@@ -15,7 +15,7 @@ from bot.rules.hocs.pool import PoolSpec
 
 # The exact reroll search grows with talent rerolls (bench/odds.py): once the start-up
 # warm-up (bot.odds_warm_up) has read the precomputed states of every query of up to 3
-# (odds_table_build), pools answer in under 30 ms and clashes in at most ~60 ms; 4 are
+# (odds_table_build), pools answer in under 30 ms and clashes in at most ~35 ms of CPU; 4 are
 # not precomputed. /pool and /check still roll with up to 10.
 ODDS_MAX_REROLLS = 3
 
