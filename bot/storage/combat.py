@@ -156,9 +156,11 @@ class CombatRepository:
 
     async def save_vitals(self, character_id: int, vitals: Vitals) -> None:
         """Write HP, temporary HP, non-lethal damage, conditions and wounds at once."""
+        # ``revision`` rises here as the trigger would raise it (migration 0008): with it
+        # unchanged the trigger runs a second UPDATE of the row, JSON checks and all.
         await self._conn.execute(
             "UPDATE characters SET hp = ?, temp_hp = ?, nonlethal = ?, conditions = ?,"
-            " wounds = ?, version = version + 1,"
+            " wounds = ?, version = version + 1, revision = revision + 1,"
             " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
             (
                 vitals.hp,

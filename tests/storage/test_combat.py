@@ -121,6 +121,25 @@ async def test_vitals_and_wounds_are_saved_together(db: Database) -> None:
     assert plain.state.conditions == vitals.conditions
 
 
+async def test_saved_vitals_raise_the_revision_by_exactly_one(db: Database) -> None:
+    # save_vitals raises it itself (the trigger then stays idle): the trackers compare it.
+    gob = await create(db)
+
+    async def revision() -> int:
+        async with db.read() as conn:
+            found = await CharacterRepository(conn).get_many_revised([gob.id])
+        return found[gob.id][1]
+
+    first = await revision()
+    async with db.transaction() as conn:
+        await CombatRepository(conn).save_vitals(gob.id, Vitals(hp=7))
+    assert await revision() == first + 1
+    async with db.transaction() as conn:
+        await CombatRepository(conn).save_vitals(gob.id, Vitals(hp=6))
+        await CombatRepository(conn).save_vitals(gob.id, Vitals(hp=5))
+    assert await revision() == first + 3
+
+
 async def test_twenty_simultaneous_hits_all_count(db: Database) -> None:
     gob = await create(db, armor=0)
     async with db.transaction() as conn:
