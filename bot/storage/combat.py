@@ -12,6 +12,7 @@ can read, so simultaneous hits all count.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -189,10 +190,14 @@ class CombatRepository:
         before: Vitals | None,
         after: Vitals | None,
         now: datetime,
+        dicts: Mapping[str, Any] | None = None,
     ) -> DamageChoice:
         """Store an open choice (and drop expired ones, at most once a minute), returning
         it as stored: its buttons are drawn from it at once, with no read-back. The values
-        are the caller's: it must not change them."""
+        are the caller's: it must not change them. ``dicts``: the ``to_dict()`` forms of
+        ``inputs``, ``rolls``, ``before`` or ``after`` the caller already built (the roll
+        log's record holds them), by those names, so they are not built twice."""
+        built = dicts or {}
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
             await run(
@@ -212,11 +217,11 @@ class CombatRepository:
                 attacker_id,
                 target_id,
                 _json(intro),
-                _json(inputs.to_dict()),
-                _json(rolls.to_dict()),
+                _json(built.get("inputs") or inputs.to_dict()),
+                _json(built.get("rolls") or rolls.to_dict()),
                 chosen_index,
-                _json(before.to_dict()) if before else None,
-                _json(after.to_dict()) if after else None,
+                _json(built.get("before") or before.to_dict()) if before else None,
+                _json(built.get("after") or after.to_dict()) if after else None,
                 expires_at,
             ),
         )

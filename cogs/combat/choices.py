@@ -13,6 +13,7 @@ then): a hero point's damage reduction redoes "the last hit received" from it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -53,9 +54,11 @@ async def record_choice(
     chosen_index: int | None,
     before: Vitals | None,
     after: Vitals | None,
+    dicts: Mapping[str, Any] | None = None,
 ) -> DamageChoice | None:
     """Store the roll so its buttons (and a hero point's reduction) work later; None
-    when nothing was rolled, or nothing can be chosen and no target was hit."""
+    when nothing was rolled, or nothing can be chosen and no target was hit. ``dicts``:
+    the values' dict forms already built (``records.choice_dicts``)."""
     if inputs.rolled is None or chosen_index is None:
         return None
     if target_id is None and not has_choice(inputs):
@@ -73,6 +76,7 @@ async def record_choice(
         before=before,
         after=after,
         now=now(),
+        dicts=dicts,
     )
 
 

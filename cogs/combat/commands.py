@@ -37,6 +37,7 @@ from bot.rules.hocs.attack import (
     resolve_attack,
     resolve_hit,
     roll_inputs,
+    roll_record,
     weapon_pool,
 )
 from bot.rules.hocs.conditions import Condition
@@ -66,7 +67,7 @@ from cogs.combat.options import (
     damage_type_names,
     weapon_names,
 )
-from cogs.combat.records import log_damage
+from cogs.combat.records import choice_dicts, log_damage
 from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.turns import attack_turns
@@ -291,6 +292,9 @@ class CombatCog(RulesetCog, name="Combat"):
             else:
                 hit = None
                 damage, rolls, suggested = choose_damage(inputs, None, self.bot.dice)
+            # The roll log's record first: the choice stores some of its parts too.
+            target_name = victim.character.name if victim else None
+            record = roll_record(inputs, damage, hit, target=target_name)
             choice = await record_choice(
                 conn,
                 guild_id=ctx.guild.id,
@@ -304,6 +308,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 chosen_index=damage.result.chosen_index if damage.result else None,
                 before=hit.before if hit else None,
                 after=hit.after if hit else None,
+                dicts=choice_dicts(record),
             )
             choice_id = choice.id if choice is not None else None
             # The buttons from what was just stored and read (no read after the commit).
@@ -315,10 +320,11 @@ class CombatCog(RulesetCog, name="Combat"):
                 user_id=ctx.author.id,
                 attacker_id=attacker_id,
                 source=source,
-                target=victim.character.name if victim else None,
+                target=target_name,
                 inputs=inputs,
                 damage=damage,
                 hit=hit,
+                record=record,
             )
         if victim is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])

@@ -11,6 +11,7 @@ point's reduction) the logged entry is brought up to date, with the change noted
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
@@ -40,6 +41,19 @@ def hit_total(damage: DamageRoll | None, hit: HitResult | None) -> int:
     return damage.amount if damage is not None else 0
 
 
+def choice_dicts(record: Mapping[str, Any]) -> dict[str, Any]:
+    """From a hit's roll-log record (``attack_record``, ``roll_record``), the dict forms
+    of what its damage choice stores too (``CombatRepository.add_choice``'s ``dicts``):
+    the same values, so they need not be built again."""
+    damage, hit = record.get("damage"), record.get("hit")
+    shared: dict[str, Any] = {}
+    if damage is not None:
+        shared["inputs"] = damage["inputs"]
+    if hit is not None:
+        shared.update(rolls=hit["rolls"], before=hit["before"], after=hit["after"])
+    return shared
+
+
 async def log_attack(
     conn: aiosqlite.Connection,
     *,
@@ -51,10 +65,12 @@ async def log_attack(
     source: str,
     extra: dict[str, Any] | None = None,
     target_id: int | None = None,
+    record: dict[str, Any] | None = None,
 ) -> LoggedRoll:
     """Log an attack, returning the stored row; ``extra`` adds what points spent later
     need to redo it (the target, the open damage choice, the options given, the
-    revision); ``target_id`` is the character on the roll's second side."""
+    revision); ``target_id`` is the character on the roll's second side; ``record``:
+    ``attack_record(result)`` when the caller already built it."""
     hit = result.hit
     outcome = f"{hit.application.after_reductions} received" if hit else "miss"
     return await RollLogRepository(conn).add(
@@ -65,7 +81,7 @@ async def log_attack(
         expression=f"attack {result.attacker} → {result.target} ({source}): {outcome}"[
             :MAX_EXPRESSION
         ],
-        result={**attack_record(result), **(extra or {})},
+        result={**(attack_record(result) if record is None else record), **(extra or {})},
         total=hit_total(hit.damage if hit else None, hit),
         secret=False,
         character_id=attacker_id,
@@ -85,7 +101,9 @@ async def log_damage(
     inputs: HitInputs,
     damage: DamageRoll,
     hit: HitResult | None,
+    record: dict[str, Any] | None = None,
 ) -> int:
+    """Log a /damage roll; ``record``: ``roll_record(...)`` when the caller built it."""
     against = f" → {target}" if target else ""
     return await RollLogRepository(conn).record(
         guild_id=guild_id,
@@ -93,7 +111,7 @@ async def log_damage(
         user_id=user_id,
         kind="damage",
         expression=f"damage {source}{against}: {damage.amount}"[:MAX_EXPRESSION],
-        result=roll_record(inputs, damage, hit, target=target),
+        result=roll_record(inputs, damage, hit, target=target) if record is None else record,
         total=hit_total(damage, hit),
         secret=False,
         character_id=attacker_id,

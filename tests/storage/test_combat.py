@@ -33,6 +33,7 @@ from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.combat import CombatRepository
 from bot.storage.database import Database
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
+from cogs.combat.records import choice_dicts
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 
@@ -201,6 +202,46 @@ async def test_choices_are_stored_updated_and_expire(db: Database) -> None:
             after=None, now=start + timedelta(hours=1),
         )  # fmt: skip
         assert await repo.get_choice(choice_id) is None
+
+
+async def test_a_choice_stored_from_the_roll_logs_dicts_is_stored_alike(db: Database) -> None:
+    # /attack and /damage hand add_choice the dicts their roll-log record already holds;
+    # the stored text must be what the values encode to, or the hero reroll's
+    # compare-and-set (which re-encodes the inputs) would refuse every choice.
+    gob = await create(db)
+    dice = ScriptedDice([3, 5])
+    inputs = roll_inputs(raw_damage_pool((8, 6), types=PHYSICAL, lethal=True), PHYSICAL, dice)
+    rolls = PriorRolls(explosions=((1, ()),))
+    before, after = Vitals(hp=10), Vitals(hp=5, conditions=Conditions.of(Condition.STAGGERED))
+    record = {
+        "damage": {"inputs": inputs.to_dict()},
+        "hit": {"rolls": rolls.to_dict(), "before": before.to_dict(), "after": after.to_dict()},
+    }
+    fields: dict[str, Any] = dict(
+        guild_id=GUILD, channel_id=7, user_id=1, attacker_id=None, target_id=gob.id,
+        intro={}, inputs=inputs, rolls=rolls, chosen_index=1, before=before, after=after,
+        now=datetime.now(UTC),
+    )  # fmt: skip
+    columns = "inputs, rolls, before_state, after_state"
+    async with db.transaction() as conn:
+        repo = CombatRepository(conn)
+        plain = await _new_choice(repo, **fields)
+        shared = await _new_choice(repo, **fields, dicts=choice_dicts(record))
+        texts = {
+            choice_id: tuple(
+                await (
+                    await conn.execute(
+                        f"SELECT {columns} FROM damage_choices WHERE id = ?", (choice_id,)
+                    )
+                ).fetchone()
+            )
+            for choice_id in (plain, shared)
+        }
+        assert texts[shared] == texts[plain]
+        assert await repo.replace_choice_roll(
+            shared, expected=inputs, inputs=inputs, rolls=PriorRolls(), chosen_index=0,
+            after=None, intro={},
+        )  # fmt: skip
 
 
 async def _new_choice(repo: CombatRepository, **fields: Any) -> int:
