@@ -72,6 +72,18 @@ class EncounterStamp:
     linked: int  # participants whose character exists
     linked_revisions: int  # the sum of those characters' revisions
 
+    def same_rows(self, other: EncounterStamp | None) -> bool:
+        """Whether the encounter's own rows are as they were at ``other``: the same
+        encounter at the same version and tracker message, none of its linked
+        characters deleted (their participants' ``character_id`` would be nulled).
+        Only linked characters' rows may have been written since."""
+        return other is not None and (
+            self.encounter_id,
+            self.version,
+            self.tracker_message_id,
+            self.linked,
+        ) == (other.encounter_id, other.version, other.tracker_message_id, other.linked)
+
     @staticmethod
     def of(record: EncounterRecord, revisions: dict[int, int]) -> EncounterStamp | None:
         """The stamp ``record`` will have if the linked characters are still at
@@ -299,6 +311,16 @@ class EncounterRepository:
             (channel_id,),
         )
         return None if row is None else EncounterStamp(*row)
+
+    async def recent_channels(self, limit: int) -> list[int]:
+        """Channels of the running encounters (ended ones are deleted), the most
+        recently changed first, at most ``limit``."""
+        rows = await fetch_all(
+            self._conn,
+            "SELECT channel_id FROM encounters ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (limit,),
+        )
+        return [row[0] for row in rows]
 
     async def set_tracker_message(self, encounter_id: int, message_id: int | None) -> None:
         """Remember where the tracker is shown (not game state: the version stays)."""

@@ -48,6 +48,9 @@ ConditionName = Literal[
     "outnumbered", "slow", "stable", "staggered", "unconscious", "wounded",
 ]  # fmt: skip
 NAME_HELP = "A participant, or a group by its name"
+# Encounters read at start-up (cogs.initiative.held): each ~1 ms and a few KB, so the
+# first change in their channels after a restart needs only the stamp.
+WARM_ENCOUNTERS = 500
 GROUP_DESCRIPTION = "The initiative tracker: encounters, turns, actions and conditions"
 LIST_DESCRIPTION = "Show this channel's initiative order (privately)"
 
@@ -94,6 +97,13 @@ class InitiativeCog(RulesetCog, name="Initiative"):
     async def cog_load(self) -> None:
         # Turn-message buttons from before a restart find their handlers again.
         self.bot.add_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
+        try:
+            async with self.bot.db.read() as conn:
+                held = await self.service.held.warm(conn, WARM_ENCOUNTERS)
+        except Exception:  # only a cache: the first changes read in full instead
+            log.exception("could not read the running encounters at start-up")
+        else:
+            log.info("start-up: %d running encounters held", held)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)

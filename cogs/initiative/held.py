@@ -10,6 +10,11 @@ of the stamp, one statement, tells whether anything moved since: another command
 process saving the encounter (its version), any write to a linked character (its
 revision, raised by a trigger whoever writes), a character deleted (the count).
 Only while it still matches is the held record used; otherwise it is read again.
+
+After a restart nothing is held, so each channel's first change would read it all
+(about 1 ms: the rows, every participant and linked character built anew). ``warm``
+reads the most recently changed encounters once at start-up instead; a record read
+then is held like a saved one, and the same stamp proves it current before any use.
 """
 
 from __future__ import annotations
@@ -60,6 +65,19 @@ class HeldEncounters:
             return
         self._by_channel[saved.channel_id] = Held(stamp, saved, characters)
 
+    async def warm(self, conn: aiosqlite.Connection, limit: int) -> int:
+        """Hold the ``limit`` most recently changed encounters as their rows hold them
+        now, with their linked characters; how many were held."""
+        repo = EncounterRepository(conn)
+        held = 0
+        for channel_id in await repo.recent_channels(limit):
+            record = await repo.get_by_channel(channel_id)
+            if record is None or channel_id in self._by_channel:
+                continue  # ended meanwhile, or a change already holds a newer one
+            self.keep(record, await linked_characters(conn, record.state))
+            held += channel_id in self._by_channel
+        return held
+
     def get(self, channel_id: int) -> Held | None:
         return self._by_channel.get(channel_id)
 
@@ -83,11 +101,18 @@ class HeldEncounters:
         """The channel's encounter as its rows hold it, and its linked characters, in the
         caller's write transaction (the encounter's row locked on PostgreSQL, as
         ``get_by_channel`` does); None when the channel has none. ``stale``: the caller
-        knows a linked character changed, so the stamp is not asked for."""
+        knows a linked character changed, so the characters are read even when the
+        stamp matches."""
         repo = EncounterRepository(conn)
-        held = None if stale else self._by_channel.get(channel_id)
-        if held is not None and await repo.stamp(channel_id, lock=True) == held.stamp:
-            return held.record, held.characters
+        held = self._by_channel.get(channel_id)
+        if held is not None:
+            stamp = await repo.stamp(channel_id, lock=True)
+            if stamp == held.stamp and not stale:
+                return held.record, held.characters
+            if stamp is not None and stamp.same_rows(held.stamp):
+                # Only linked characters were written (a hit, a rest, points granted):
+                # the encounter's rows are as held, so only the characters are read.
+                return held.record, await linked_characters(conn, held.record.state)
         record = await repo.get_by_channel(channel_id)
         if record is None:
             self.forget(channel_id)

@@ -5,7 +5,11 @@ They are ``DynamicItem``s: the custom_id carries the encounter, the participant 
 what to do (``init:act:<encounter>:<participant>:<kind>``,
 ``init:end:<encounter>:<participant>:<turn>``,
 ``init:test:<encounter>:<participant>:<clock>:<skill>``), so they keep working after a
-restart once the cog registers the classes again, with no state in memory.
+restart once the cog registers the classes again, with no state in memory. Messages
+carry the buttons' payload alone (``act_button``, ``end_button``, ``recovery_button`` laid
+out by ``bot.render.buttons``): discord.py dispatches a click by its custom_id and builds
+the item then, so no ``discord.ui.View`` is built per turn, nor kept in its ViewStore
+for every turn message ever sent.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly
+from bot.render.buttons import Button, Buttons
 from bot.render.initiative import actions_text, event_lines, turn_announcement
 from bot.render.recovery import test_prompt
 from bot.rules.hocs.initiative import ActionKind, Encounter, Event, RecoveryTestDue
@@ -46,6 +51,42 @@ LABELS = {
 ACTIONS_FIELD = "This round"
 
 
+def act_button(
+    encounter_id: int, participant_id: int, kind: ActionKind, *, label: str = "",
+    disabled: bool = False,
+) -> Button:  # fmt: skip
+    """The button ``ActButton`` stands for: what a turn message shows."""
+    return Button(
+        custom_id=f"init:act:{encounter_id}:{participant_id}:{kind.value}",
+        label=label or LABELS[kind],
+        disabled=disabled,
+    )
+
+
+def end_button(encounter_id: int, participant_id: int, turn: int) -> Button:
+    """The button ``EndTurnButton`` stands for."""
+    return Button(
+        custom_id=f"init:end:{encounter_id}:{participant_id}:{turn}",
+        label="End turn",
+        style=discord.ButtonStyle.primary,
+    )
+
+
+def recovery_button(encounter_id: int, participant_id: int, clock_id: int, skill: str) -> Button:
+    """The button ``RecoveryTestButton`` stands for: what a test prompt shows."""
+    return Button(
+        custom_id=f"init:test:{encounter_id}:{participant_id}:{clock_id}:{skill}",
+        label=f"Roll with {skill}",
+        style=discord.ButtonStyle.danger,
+    )
+
+
+def _item(shown: Button) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        style=shown.style, label=shown.label, custom_id=shown.custom_id, disabled=shown.disabled
+    )
+
+
 def _service(interaction: discord.Interaction) -> InitiativeService:
     cog: Any = interaction.client.get_cog("Initiative")  # type: ignore[attr-defined]
     return cog.service
@@ -62,12 +103,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEM
         self.participant_id = participant_id
         self.kind = kind
         super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.secondary,
-                label=label or LABELS[kind],
-                custom_id=f"init:act:{encounter_id}:{participant_id}:{kind.value}",
-                disabled=disabled,
-            )
+            _item(act_button(encounter_id, participant_id, kind, label=label, disabled=disabled))
         )
 
     @classmethod
@@ -91,13 +127,7 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END
         self.encounter_id = encounter_id
         self.participant_id = participant_id
         self.turn = turn
-        super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.primary,
-                label="End turn",
-                custom_id=f"init:end:{encounter_id}:{participant_id}:{turn}",
-            )
-        )
+        super().__init__(_item(end_button(encounter_id, participant_id, turn)))
 
     @classmethod
     async def from_custom_id(
@@ -121,13 +151,7 @@ class RecoveryTestButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         self.participant_id = participant_id
         self.clock_id = clock_id
         self.skill = skill
-        super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.danger,
-                label=f"Roll with {skill}",
-                custom_id=f"init:test:{encounter_id}:{participant_id}:{clock_id}:{skill}",
-            )
-        )
+        super().__init__(_item(recovery_button(encounter_id, participant_id, clock_id, skill)))
 
     @classmethod
     async def from_custom_id(
@@ -147,11 +171,11 @@ class RecoveryTestButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         )
 
 
-def test_view(encounter_id: int, event: RecoveryTestDue) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for skill in ("physique", "willpower"):
-        view.add_item(RecoveryTestButton(encounter_id, event.participant_id, event.clock_id, skill))
-    return view
+def test_view(encounter_id: int, event: RecoveryTestDue) -> Buttons:
+    return Buttons(
+        recovery_button(encounter_id, event.participant_id, event.clock_id, skill)
+        for skill in ("physique", "willpower")
+    )
 
 
 async def send_test_prompts(channel: Any, outcome: Outcome) -> None:
@@ -168,14 +192,12 @@ async def send_test_prompts(channel: Any, outcome: Outcome) -> None:
         )
 
 
-def turn_view(
-    encounter_id: int, state: Encounter, turn: int | None = None
-) -> discord.ui.View | None:
+def turn_view(encounter_id: int, state: Encounter, turn: int | None = None) -> Buttons | None:
     """Buttons for the current turn: a lone participant's actions, and End turn."""
     members = state.current_participants
     if not members:
         return None
-    view = discord.ui.View(timeout=None)
+    shown: list[Button] = []
     if len(members) == 1 and not (members[0].group and members[0].group_roll):
         p = members[0]
         allowance, spent = p.allowance, p.spent
@@ -191,9 +213,9 @@ def turn_view(
                 spent.reactions < allowance.reactions,
             ),
         ):
-            view.add_item(ActButton(encounter_id, p.id, kind, label=label, disabled=not usable))
-    view.add_item(EndTurnButton(encounter_id, members[0].id, state.turn if turn is None else turn))
-    return view
+            shown.append(act_button(encounter_id, p.id, kind, label=label, disabled=not usable))
+    shown.append(end_button(encounter_id, members[0].id, state.turn if turn is None else turn))
+    return Buttons(shown)
 
 
 def _turn_of(message: discord.Message | None) -> int | None:
