@@ -24,6 +24,7 @@ from tests.support.dpytest_fixes import (
 )
 from tests.support.pg_fixtures import BACKENDS, pg_database, pg_test_url
 from tests.support.pg_fixtures import pg_server as pg_server  # (a session fixture)
+from tests.support.view_store import stored_views as stored_views  # (a fixture)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -8,10 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import discord
 import discord.ext.test as dpytest
-import pytest
-from discord.state import ConnectionState
 
 from bot.client import TableBot
 from bot.render.buttons import Buttons
@@ -30,33 +27,7 @@ from cogs.initiative.views import (
 from tests.cogs.test_init_commands import begin_with_party, gm, stored
 from tests.cogs.test_init_dying import dying_aria, next_until_prompt
 from tests.support.slash import SlashHarness
-
-
-@pytest.fixture
-def stored_views(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every view discord.py hands to its ViewStore from now on."""
-    handed: list[Any] = []
-    original = ConnectionState.store_view
-
-    def store_view(self: ConnectionState, view: Any, message_id: int | None = None) -> None:
-        handed.append(view)
-        original(self, view, message_id)
-
-    monkeypatch.setattr(ConnectionState, "store_view", store_view)
-    return handed
-
-
-def view_of(*items: discord.ui.Item[Any]) -> str:
-    """The JSON a View of these items puts on the wire (key order included)."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return json.dumps(view.to_components())
-
-
-def assert_store_empty(bot: TableBot) -> None:
-    store = bot._connection._view_store
-    assert store._views == {} and store._synced_message_views == {}
+from tests.support.view_store import assert_store_empty, view_of
 
 
 def test_each_button_is_what_its_dynamic_item_sends() -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord.ext.test as dpytest
-import pytest
-from discord.state import ConnectionState
 
 from bot.client import TableBot
 from tests.cogs.test_attack_cmd import setup_duel
@@ -16,20 +14,7 @@ from tests.cogs.test_combat_helpers import buttons, choice_count, gm, player, sc
 from tests.cogs.test_roll_buttons import custom_id, fresh, labels, set_points
 from tests.cogs.test_side_spends import character
 from tests.support.slash import SlashHarness
-
-
-@pytest.fixture
-def stored_views(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every view discord.py hands to its ViewStore from now on."""
-    handed: list[Any] = []
-    original = ConnectionState.store_view
-
-    def store_view(self: ConnectionState, view: Any, message_id: int | None = None) -> None:
-        handed.append(view)
-        original(self, view, message_id)
-
-    monkeypatch.setattr(ConnectionState, "store_view", store_view)
-    return handed
+from tests.support.view_store import assert_store_empty
 
 
 async def test_replies_and_edits_hand_nothing_to_the_view_store(
@@ -70,6 +55,5 @@ async def test_replies_and_edits_hand_nothing_to_the_view_store(
     kept = await slash.click(hit, label=labels(hit)[-1], **player(slash))
     assert not kept.ephemeral
     assert stored_views == []
-    store = bot._connection._view_store
-    assert store._views == {} and store._synced_message_views == {}
+    assert_store_empty(bot)
     await dpytest.empty_queue()
