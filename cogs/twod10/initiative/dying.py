@@ -8,7 +8,8 @@ A press rolls only while its entry is there and removes it in the same versioned
 as the sheet's new HP, so of two presses at once exactly one rolls. A roll not made
 before the next turn comes stays due (each due turn gives one roll); entries of a
 character no longer dying are dropped. The button's custom_id names the encounter,
-the combatant and the round, so a prompt works after a restart.
+the combatant and the round, so a prompt works after a restart; a prompt carries the
+button's payload alone (``dying_button``), with no ``discord.ui.View`` kept for it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
+from bot.render.buttons import Button, Buttons
 from bot.render.twod10.dying_prompt import dying_prompt, rolled_content
 from bot.render.twod10.survival import dying_embed
 from bot.rules.errors import RulesError
@@ -32,6 +34,7 @@ from cogs.twod10 import options
 from cogs.twod10.initiative.dying_due import DyingRollDue, DyingRolled
 from cogs.twod10.initiative.operations import may_act_for
 from cogs.twod10.initiative.service import ChangeContext, Operation, Outcome, SideTrackerService
+from cogs.twod10.initiative.views import as_item
 from cogs.twod10.survival_log import log_roll
 from cogs.twod10.survival_state import load, save
 
@@ -80,6 +83,15 @@ def dying_roll(combatant_id: int, round_: int, *, channel_id: int) -> Operation:
     return run
 
 
+def dying_button(encounter_id: int, combatant_id: int, round_: int) -> Button:
+    """The button ``DyingButton`` stands for: what a dying prompt shows."""
+    return Button(
+        custom_id=f"d10dying:{encounter_id}:{combatant_id}:{round_}",
+        label="Roll the dying roll",
+        style=discord.ButtonStyle.danger,
+    )
+
+
 def _service(interaction: discord.Interaction) -> SideTrackerService:
     cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
     return cog.service
@@ -115,13 +127,7 @@ class DyingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DYING
         self.encounter_id = encounter_id
         self.combatant_id = combatant_id
         self.round = round_
-        super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.danger,
-                label="Roll the dying roll",
-                custom_id=f"d10dying:{encounter_id}:{combatant_id}:{round_}",
-            )
-        )
+        super().__init__(as_item(dying_button(encounter_id, combatant_id, round_)))
 
     @classmethod
     async def from_custom_id(
@@ -143,8 +149,7 @@ async def send_dying_prompts(channel: Any, outcome: Outcome) -> None:
         if not isinstance(event, DyingRollDue):
             continue
         prompt = dying_prompt(event.name, event.owner_id if event.ping else None)
-        view = discord.ui.View(timeout=None)
-        view.add_item(DyingButton(outcome.record.id, event.combatant_id, event.round))
+        view = Buttons([dying_button(outcome.record.id, event.combatant_id, event.round)])
         await channel.send(
             prompt.content, embed=prompt.embed, view=view, allowed_mentions=prompt.allowed_mentions
         )

@@ -5,7 +5,11 @@ what to mark (``d10init:act:<encounter>:<round>:<side>:<choice>``,
 ``d10init:react:<encounter>:<round>:<side>``), so they keep working after a restart
 with no state in memory, and a press on an old turn's message is refused instead of
 marking the current turn. A button marks the presser's own combatant on that side;
-someone playing several (the GM's NPCs) names one with /init act.
+someone playing several (the GM's NPCs) names one with /init act. Messages carry the
+buttons' payload alone (``turn_button``, ``react_button`` laid out by
+``bot.render.buttons``): discord.py dispatches a click by its custom_id and builds the
+item then, so no ``discord.ui.View`` is built per turn, nor kept in its ViewStore for
+every turn message ever sent.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import discord
 
 from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
+from bot.render.buttons import Button, Buttons
 from bot.render.twod10.initiative import events_text
 from bot.replies import NO_PINGS
 from bot.rules.twod10.initiative.model import Phase, Side
@@ -51,6 +56,32 @@ REACT_TEMPLATE = (
     r"d10init:react:(?P<encounter>[0-9]{1,20}):(?P<round>[0-9]{1,6}):(?P<side>players|npcs)"
 )
 TURN_OVER = "That turn is over: use the buttons on the current turn's message."
+# In grey, apart from the turn's usual movement, attack, interaction and bonus action.
+SECONDARY = ("dash", "disengage", "prepare")
+
+
+def turn_button(encounter_id: int, round_: int, side: Side, token: str) -> Button:
+    """The button ``TurnButton`` stands for: what a side-turn message shows."""
+    return Button(
+        custom_id=f"d10init:act:{encounter_id}:{round_}:{side.value}:{token}",
+        label=LABELS[token],
+        style=discord.ButtonStyle.secondary if token in SECONDARY else discord.ButtonStyle.primary,
+    )
+
+
+def react_button(encounter_id: int, round_: int, side: Side) -> Button:
+    """The button ``ReactButton`` stands for: what an end-of-turn message shows."""
+    return Button(
+        custom_id=f"d10init:react:{encounter_id}:{round_}:{side.value}",
+        label="Undeclared reaction",
+    )
+
+
+def as_item(shown: Button) -> discord.ui.Button[Any]:
+    """The ``discord.ui.Button`` a DynamicItem wraps, built from the same ``Button``."""
+    return discord.ui.Button(
+        style=shown.style, label=shown.label, custom_id=shown.custom_id, disabled=shown.disabled
+    )
 
 
 def _service(interaction: discord.Interaction) -> SideTrackerService:
@@ -95,15 +126,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TE
         self.round = round_
         self.side = side
         self.token = token
-        super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.secondary
-                if token in ("dash", "disengage", "prepare")
-                else discord.ButtonStyle.primary,
-                label=LABELS[token],
-                custom_id=f"d10init:act:{encounter_id}:{round_}:{side.value}:{token}",
-            )
-        )
+        super().__init__(as_item(turn_button(encounter_id, round_, side, token)))
 
     @classmethod
     async def from_custom_id(
@@ -135,13 +158,7 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         self.encounter_id = encounter_id
         self.round = round_
         self.side = side
-        super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.secondary,
-                label="Undeclared reaction",
-                custom_id=f"d10init:react:{encounter_id}:{round_}:{side.value}",
-            )
-        )
+        super().__init__(as_item(react_button(encounter_id, round_, side)))
 
     @classmethod
     async def from_custom_id(
@@ -163,14 +180,11 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         )
 
 
-def turn_view(encounter_id: int, round_: int, side: Side) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for token in LABELS:
-        view.add_item(TurnButton(encounter_id, round_, side, token))
-    return view
+def turn_view(encounter_id: int, round_: int, side: Side) -> Buttons:
+    """A side's turn: one button per choice, for that round and side only."""
+    return Buttons(turn_button(encounter_id, round_, side, token) for token in LABELS)
 
 
-def reaction_view(encounter_id: int, round_: int, side: Side) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReactButton(encounter_id, round_, side))
-    return view
+def reaction_view(encounter_id: int, round_: int, side: Side) -> Buttons:
+    """The end of ``side``'s turn: the other side's undeclared reaction."""
+    return Buttons([react_button(encounter_id, round_, side)])
