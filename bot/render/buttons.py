@@ -41,6 +41,13 @@ class Button:
     def at_row(self, row: int) -> Button:
         return Button(self.custom_id, self.label, self.style, self.disabled, row)
 
+    def as_item(self) -> discord.ui.Button[Any]:
+        """The ``discord.ui.Button`` a DynamicItem wraps when a click arrives: built from
+        this same record, so a custom_id's format is written in one place."""
+        return discord.ui.Button(
+            style=self.style, label=self.label, custom_id=self.custom_id, disabled=self.disabled
+        )
+
     def to_dict(self) -> dict[str, Any]:
         # Keys in discord.py's order (``discord.components.Button.to_dict``): the
         # payload is the same bytes either way.

@@ -62,9 +62,7 @@ class HeroDamageButton(
 
     def __init__(self, choice_id: int, count: int) -> None:
         shown = hero_button(choice_id, count)
-        super().__init__(
-            discord.ui.Button(label=shown.label, style=shown.style, custom_id=shown.custom_id)
-        )
+        super().__init__(shown.as_item())
         self.choice_id = choice_id
         self.count = count
 

@@ -53,14 +53,7 @@ class DieChoiceButton(
         self, choice_id: int, index: int, *, label: str = "Keep this die", chosen: bool = False
     ) -> None:
         shown = die_button(choice_id, index, label=label, chosen=chosen)
-        super().__init__(
-            discord.ui.Button(
-                label=shown.label,
-                style=shown.style,
-                disabled=shown.disabled,
-                custom_id=shown.custom_id,
-            )
-        )
+        super().__init__(shown.as_item())
         self.choice_id = choice_id
         self.index = index
 

@@ -81,12 +81,6 @@ def recovery_button(encounter_id: int, participant_id: int, clock_id: int, skill
     )
 
 
-def _item(shown: Button) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        style=shown.style, label=shown.label, custom_id=shown.custom_id, disabled=shown.disabled
-    )
-
-
 def _service(interaction: discord.Interaction) -> InitiativeService:
     cog: Any = interaction.client.get_cog("Initiative")  # type: ignore[attr-defined]
     return cog.service
@@ -103,7 +97,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEM
         self.participant_id = participant_id
         self.kind = kind
         super().__init__(
-            _item(act_button(encounter_id, participant_id, kind, label=label, disabled=disabled))
+            act_button(encounter_id, participant_id, kind, label=label, disabled=disabled).as_item()
         )
 
     @classmethod
@@ -127,7 +121,7 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END
         self.encounter_id = encounter_id
         self.participant_id = participant_id
         self.turn = turn
-        super().__init__(_item(end_button(encounter_id, participant_id, turn)))
+        super().__init__(end_button(encounter_id, participant_id, turn).as_item())
 
     @classmethod
     async def from_custom_id(
@@ -151,7 +145,7 @@ class RecoveryTestButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         self.participant_id = participant_id
         self.clock_id = clock_id
         self.skill = skill
-        super().__init__(_item(recovery_button(encounter_id, participant_id, clock_id, skill)))
+        super().__init__(recovery_button(encounter_id, participant_id, clock_id, skill).as_item())
 
     @classmethod
     async def from_custom_id(

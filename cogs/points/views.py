@@ -89,9 +89,7 @@ class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         self.revision = revision
         self.side = side
         shown = spend_button(spend, roll_id, revision, side, name)
-        super().__init__(
-            discord.ui.Button(style=shown.style, label=shown.label, custom_id=shown.custom_id)
-        )
+        super().__init__(shown.as_item())
 
     @classmethod
     async def from_custom_id(

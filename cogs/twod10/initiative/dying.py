@@ -34,7 +34,6 @@ from cogs.twod10 import options
 from cogs.twod10.initiative.dying_due import DyingRollDue, DyingRolled
 from cogs.twod10.initiative.operations import may_act_for
 from cogs.twod10.initiative.service import ChangeContext, Operation, Outcome, SideTrackerService
-from cogs.twod10.initiative.views import as_item
 from cogs.twod10.survival_log import log_roll
 from cogs.twod10.survival_state import load, save
 
@@ -127,7 +126,7 @@ class DyingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DYING
         self.encounter_id = encounter_id
         self.combatant_id = combatant_id
         self.round = round_
-        super().__init__(as_item(dying_button(encounter_id, combatant_id, round_)))
+        super().__init__(dying_button(encounter_id, combatant_id, round_).as_item())
 
     @classmethod
     async def from_custom_id(

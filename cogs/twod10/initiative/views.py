@@ -77,13 +77,6 @@ def react_button(encounter_id: int, round_: int, side: Side) -> Button:
     )
 
 
-def as_item(shown: Button) -> discord.ui.Button[Any]:
-    """The ``discord.ui.Button`` a DynamicItem wraps, built from the same ``Button``."""
-    return discord.ui.Button(
-        style=shown.style, label=shown.label, custom_id=shown.custom_id, disabled=shown.disabled
-    )
-
-
 def _service(interaction: discord.Interaction) -> SideTrackerService:
     cog: Any = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
     return cog.service
@@ -126,7 +119,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TE
         self.round = round_
         self.side = side
         self.token = token
-        super().__init__(as_item(turn_button(encounter_id, round_, side, token)))
+        super().__init__(turn_button(encounter_id, round_, side, token).as_item())
 
     @classmethod
     async def from_custom_id(
@@ -158,7 +151,7 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         self.encounter_id = encounter_id
         self.round = round_
         self.side = side
-        super().__init__(as_item(react_button(encounter_id, round_, side)))
+        super().__init__(react_button(encounter_id, round_, side).as_item())
 
     @classmethod
     async def from_custom_id(
