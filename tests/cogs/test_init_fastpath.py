@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord.ext.test as dpytest
@@ -14,6 +12,7 @@ from bot.storage.database import Database
 from bot.storage.encounters import EncounterRepository
 from cogs.initiative.service import linked_characters, refresh_from
 from tests.cogs.test_init_commands import begin_with_party, gm, stored
+from tests.support.elsewhere import write_elsewhere
 from tests.support.slash import SlashHarness
 
 
@@ -65,12 +64,7 @@ async def test_another_process_writing_a_linked_character_is_seen(
     aria, _ = await begin_with_party(bot, slash)
     await slash.run("init next", **gm(slash))
     await stored(bot, slash.channel.id)
-    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
-    try:
-        other.execute("UPDATE characters SET temp_hp = 4 WHERE id = ?", (aria.id,))
-        other.commit()
-    finally:
-        other.close()
+    write_elsewhere(bot, "UPDATE characters SET temp_hp = 4 WHERE id = ?", (aria.id,))
     after = await stored(bot, slash.channel.id)
     assert after.state.participants[0].temp_hp == 4
     await dpytest.empty_queue()
@@ -82,15 +76,11 @@ async def test_another_process_advancing_the_encounter_is_seen(
     await begin_with_party(bot, slash)
     await slash.run("init next", **gm(slash))
     before = await stored(bot, slash.channel.id)
-    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
-    try:
-        other.execute(
-            "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
-            (before.id,),
-        )
-        other.commit()
-    finally:
-        other.close()
+    write_elsewhere(
+        bot,
+        "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
+        (before.id,),
+    )
     after = await stored(bot, slash.channel.id)
     assert after.state.turn == before.state.turn + 1 and after.version == before.version + 1
     await dpytest.empty_queue()
@@ -142,15 +132,11 @@ async def test_a_change_sees_another_process_advancing_the_encounter(
     await begin_with_party(bot, slash)
     await slash.run("init next", **gm(slash))
     before = await stored(bot, slash.channel.id)
-    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
-    try:
-        other.execute(
-            "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
-            (before.id,),
-        )
-        other.commit()
-    finally:
-        other.close()
+    write_elsewhere(
+        bot,
+        "UPDATE encounters SET turn = turn + 1, version = version + 1 WHERE id = ?",
+        (before.id,),
+    )
     result = await slash.run("init next", **gm(slash))
     assert not result.ephemeral  # a held record would be refused as stale
     after = await stored(bot, slash.channel.id)

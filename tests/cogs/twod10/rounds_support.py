@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable
-from pathlib import Path
 from typing import TypeVar
 
 import discord
@@ -17,6 +15,7 @@ from bot.rules.twod10.skills import Skill, SkillKey, defense
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from bot.storage.twod10_encounters import TrackerRecord
+from tests.support.elsewhere import write_elsewhere
 from tests.support.slash import SlashHarness, SlashResult
 
 T = TypeVar("T")
@@ -98,15 +97,11 @@ def set_hp_elsewhere(bot: TableBot, sheet: TwoD10Sheet, hp: int) -> None:
     """Set ``sheet``'s HP as another process would, on a connection of its own: nothing
     in this bot hears of it (bot.storage.changes), so its trackers show the old HP until
     something here changes the sheet."""
-    other = sqlite3.connect(Path(str(bot.db.path)), timeout=10)
-    try:
-        other.execute(
-            "UPDATE twod10_characters SET hp = ?, revision = revision + 1 WHERE id = ?",
-            (hp, sheet.id),
-        )
-        other.commit()
-    finally:
-        other.close()
+    write_elsewhere(
+        bot,
+        "UPDATE twod10_characters SET hp = ?, revision = revision + 1 WHERE id = ?",
+        (hp, sheet.id),
+    )
 
 
 async def reply_before_tracker(
