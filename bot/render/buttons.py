@@ -18,8 +18,7 @@ nothing to its ViewStore.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -28,9 +27,12 @@ ROW_COUNT = 5  # action rows in one message
 MAX_LABEL = 80
 
 
-@dataclass(frozen=True, slots=True)
-class Button:
-    """One interactive button: what its DynamicItem's custom_id template matches."""
+class Button(NamedTuple):
+    """One interactive button: what its DynamicItem's custom_id template matches.
+
+    A named tuple, not a frozen dataclass: an /attack's reply makes a dozen of these
+    inside its transaction, and a frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` a field) cost ~3 µs each against ~0.5 µs for a tuple."""
 
     custom_id: str
     label: str
