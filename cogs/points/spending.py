@@ -96,16 +96,22 @@ def would_change(stored: StoredRoll, spend: Spend) -> bool:
 
 
 def available_spends(stored: StoredRoll, character: Character | None) -> tuple[Spend, ...]:
-    """The buttons to show: the character has the resource and it would change the roll."""
-    if character is None:
+    """The buttons to show: the character has the resource and it would change the roll
+    (``would_change``, asked only for what the character has, the failure scan once)."""
+    if character is None or stored.automatic_success:
         return ()
     state = character.state
-    have = {
-        Spend.DETERMINATION: state.determination > 0,
-        Spend.HERO: character.kind is CharacterKind.PC and state.hero_points > 0,
-        Spend.FORTUNE: bool(character.fortune_sources),
-    }
-    return tuple(s for s in Spend if have[s] and would_change(stored, s))
+    spends: list[Spend] = []
+    if state.determination > 0 and determination_refusal(stored.roll) is None:
+        spends.append(Spend.DETERMINATION)
+    hero = state.hero_points > 0 and character.kind is CharacterKind.PC
+    fortune = bool(character.fortune_sources)
+    if (hero or fortune) and any(die.is_failure for die in stored.roll.dice):
+        if hero:
+            spends.append(Spend.HERO)
+        if fortune:
+            spends.append(Spend.FORTUNE)
+    return tuple(spends)
 
 
 @dataclass(frozen=True, kw_only=True)

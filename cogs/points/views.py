@@ -67,14 +67,25 @@ def spend_button(
     spend: Spend, roll_id: int, revision: int, side: Side | None = None, name: str = ""
 ) -> Button:
     """The button ``RollSpendButton`` stands for: what a reply shows (``roll_view``)."""
-    label = LABELS[spend] if not name else f"{name}: {LABELS[spend]}"
-    suffix = f":{side.value}" if side is not None else ""
-    return Button(
-        custom_id=f"roll:{spend.value}:{roll_id}:{revision}{suffix}",
-        label=label[:80],
-        style=STYLES[spend],
-        row=ROWS[side] if side is not None else None,
+    prefix, suffix, label, style, row = _SHAPES[spend, side]
+    if name:
+        label = f"{name}: {label}"
+    return Button(f"{prefix}{roll_id}:{revision}{suffix}", label[:80], style, False, row)
+
+
+# What a spend button's payload takes from its spend and side, worked out once (the enum
+# lookups cost a roll's buttons more than the rest of them).
+_SHAPES = {
+    (spend, side): (
+        f"roll:{spend.value}:",
+        f":{side.value}" if side is not None else "",
+        LABELS[spend],
+        STYLES[spend],
+        ROWS[side] if side is not None else None,
     )
+    for spend in Spend
+    for side in (None, *Side)
+}
 
 
 class RollSpendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
@@ -130,6 +141,8 @@ async def spend_items(
         sides = (Side.A, Side.B, Side.T)
     items: list[Button] = []
     for side in sides:
+        if rolls is not None and side in rolls and rolls[side] is None:
+            continue  # that side rolled nothing (``StoredRoll.load`` would refuse it)
         try:
             stored = StoredRoll.load(logged, side, rolls)
         except UserError:
