@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from discord import AppCommandOptionType, app_commands
@@ -27,35 +28,52 @@ def option_problem(
     command: app_commands.Command[Any, ..., Any], values: Mapping[str, Any]
 ) -> str | None:
     """The sentence refusing the first option that breaks its declaration, or None."""
-    for name, param in _checked(command):
-        if name in values:
-            problem = _problem(param, values[name])
+    for option in _checked(command):
+        if option.name in values:
+            problem = _problem(option, values[option.name])
             if problem is not None:
                 return problem
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """What the check reads of one declared option, read once: discord.py's
+    ``Parameter`` answers each of these through a property, and a choices set would
+    otherwise be rebuilt on every invocation."""
+
+    name: str  # the display name, as the payload's options are keyed
+    shown: str  # the name as a refusal quotes it
+    type: AppCommandOptionType
+    choices: frozenset[Any] | None
+    min_value: float | None
+    max_value: float | None
+
+    @classmethod
+    def of(cls, param: app_commands.Parameter) -> _Option:
+        choices = frozenset(choice.value for choice in param.choices) if param.choices else None
+        name = param.display_name
+        return cls(name, f"`{name}`", param.type, choices, param.min_value, param.max_value)
+
+
 # A command's declarations never change once it is built: its parameters (discord.py
-# makes new objects on every ``.parameters``) are listed once per command, by display
-# name, in declaration order (the first bad option is the one refused).
-_CHECKED: weakref.WeakKeyDictionary[Any, tuple[tuple[str, app_commands.Parameter], ...]] = (
-    weakref.WeakKeyDictionary()
-)
+# makes new objects on every ``.parameters``) are read once per command, in declaration
+# order (the first bad option is the one refused).
+_CHECKED: weakref.WeakKeyDictionary[Any, tuple[_Option, ...]] = weakref.WeakKeyDictionary()
 
 
-def _checked(
-    command: app_commands.Command[Any, ..., Any],
-) -> tuple[tuple[str, app_commands.Parameter], ...]:
+def _checked(command: app_commands.Command[Any, ..., Any]) -> tuple[_Option, ...]:
     checked = _CHECKED.get(command)
     if checked is None:
-        checked = tuple((param.display_name, param) for param in command.parameters)
+        checked = tuple(_Option.of(param) for param in command.parameters)
         _CHECKED[command] = checked
     return checked
 
 
-def _problem(param: app_commands.Parameter, value: Any) -> str | None:
-    name = f"`{param.display_name}`"
-    if param.type is _TEXT:
+def _problem(option: _Option, value: Any) -> str | None:
+    name = option.shown
+    kind = option.type
+    if kind is _TEXT:
         if not isinstance(value, str):
             return f"{name} must be text: try again."
         if control_characters(value):
@@ -65,20 +83,20 @@ def _problem(param: app_commands.Parameter, value: Any) -> str | None:
                 f"{name} contains a text-direction control (it can make the reply read"
                 " backwards): retype it without it."
             )
-    elif param.type is AppCommandOptionType.integer:
+    elif kind is AppCommandOptionType.integer:
         if not isinstance(value, int) or isinstance(value, bool):
             return f"{name} must be a whole number: try again with one."
-    elif param.type is AppCommandOptionType.number:
+    elif kind is AppCommandOptionType.number:
         real = isinstance(value, int | float) and not isinstance(value, bool)
         if not real or not math.isfinite(value):
             return f"{name} must be a number: try again with one."
     else:
         return None  # users, channels, roles and booleans are resolved by Discord
-    if param.choices and value not in {choice.value for choice in param.choices}:
+    if option.choices is not None and value not in option.choices:
         return f"{code(value)} isn't one of the offered choices for {name}: pick one from the list."
-    if param.type is _TEXT:
-        return _length_problem(name, len(value), param.min_value, param.max_value)
-    return _range_problem(name, value, param.min_value, param.max_value)
+    if kind is _TEXT:
+        return _length_problem(name, len(value), option.min_value, option.max_value)
+    return _range_problem(name, value, option.min_value, option.max_value)
 
 
 def _length_problem(name: str, length: int, low: float | None, high: float | None) -> str | None:
