@@ -62,9 +62,10 @@ def _faces(roll: PoolResult) -> str:
         return "no dice"
     shown = []
     for die in roll.dice:
-        faces = " ".join(str(f) for f in die.final_faces)
+        chain = die.final_faces  # one face unless the die exploded
+        faces = str(chain[0]) if len(chain) == 1 else " ".join(map(str, chain))
         shown.append(f"**{faces}**" if die.successes else faces)
-    return "[" + ", ".join(shown) + "]"
+    return f"[{', '.join(shown)}]"
 
 
 def _successes(roll: PoolResult) -> str:
