@@ -129,3 +129,26 @@ async def test_send_never_exceeds_the_message_limit(bot: TableBot) -> None:
 
     await send(Ctx(), "w" * 3000)  # type: ignore[arg-type]
     assert len(sent[0]) == MESSAGE_LIMIT and sent[0].endswith("…")
+
+
+async def test_the_first_bad_option_as_declared_is_the_one_refused(bot: TableBot) -> None:
+    attack = app_command(bot, "attack")  # declares target first and character last
+    given = {"character": "x" * 65, "boons": 99, "target": "Gob\x07"}
+    assert option_problem(attack, given) == (
+        "`target` contains control characters: retype it without them."
+    )
+    assert option_problem(attack, {"character": "x" * 65, "boons": 99}) == (
+        "`boons` must be from 0 to 30: try again with a value in that range."
+    )
+
+
+async def test_unprintable_text_is_refused_only_for_control_characters(bot: TableBot) -> None:
+    attack = app_command(bot, "attack")
+    # A tab, a no-break space, a zero-width joiner: not printable, not control characters.
+    for fine in ("Gob\tthe Bold", "Gob\u00a0the Bold", "Gob\u200dthe Bold", "Gob the Bold"):
+        assert option_problem(attack, {"target": fine}) is None, repr(fine)
+    # NEL (U+0085) and DEL are control characters as much as NUL is.
+    for bad in ("Gob\u0085", "Gob\x7f", "\x00Gob"):
+        assert option_problem(attack, {"target": bad}) == (
+            "`target` contains control characters: retype it without them."
+        ), repr(bad)
