@@ -7,6 +7,7 @@ Parsing a stored JSON column is a pure function of its text, so the parsed value
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -212,6 +213,60 @@ def changed_columns(
         if old.reactions != new.reactions:
             columns["reactions_spent"] = new.reactions
     return columns
+
+
+# The columns ``changed_columns`` may name, in its order (an UPDATE's text follows it).
+COLUMNS = (
+    "name", "side", "group_name", "owner_id", "character_id", "slot", "stats", "hp", "max_hp",
+    "temp_hp", "threshold", "conditions", "roll", "preset", "actions_spent", "quick_spent",
+    "reactions_spent",
+)  # fmt: skip
+
+# Columns a row may also write unchanged, to share another row's UPDATE: plain values,
+# read straight off the participant, in no index (so rewriting one with the value it
+# already has changes nothing and costs nothing). The JSON columns would be encoded
+# again, and ``character_id`` is indexed: those only when they really changed.
+_PLAIN: dict[str, Callable[[Participant, int | None], object]] = {
+    "name": lambda p, slot: p.name,
+    "side": lambda p, slot: p.side.value,
+    "group_name": lambda p, slot: p.group,
+    "owner_id": lambda p, slot: p.owner_id,
+    "slot": lambda p, slot: slot,
+    "hp": lambda p, slot: p.hp,
+    "max_hp": lambda p, slot: p.max_hp,
+    "temp_hp": lambda p, slot: p.temp_hp,
+    "threshold": lambda p, slot: p.threshold,
+    "preset": lambda p, slot: p.preset,
+    "actions_spent": lambda p, slot: p.spent.actions,
+    "quick_spent": lambda p, slot: p.spent.quick,
+    "reactions_spent": lambda p, slot: p.spent.reactions,
+}
+
+
+def update_batches(
+    encounter_id: int, changes: Iterable[tuple[Participant, int | None, dict[str, object]]]
+) -> dict[tuple[str, ...], list[tuple[object, ...]]]:
+    """The UPDATE parameters of changed rows (participant, its slot, ``changed_columns``),
+    by the columns each statement assigns: as few statements as the JSON and indexed
+    columns allow. A new round changes every row's roll, and some rows' slots or spent
+    actions too; rather than one statement per mix, all of them go in one that assigns
+    the plain columns any of them changed (each row's own values, mostly unchanged)."""
+    groups: dict[frozenset[str], list[tuple[Participant, int | None, dict[str, object]]]] = {}
+    for change in changes:
+        costly = frozenset(column for column in change[2] if column not in _PLAIN)
+        groups.setdefault(costly, []).append(change)
+    batches: dict[tuple[str, ...], list[tuple[object, ...]]] = {}
+    for rows in groups.values():
+        wanted = set().union(*(columns for _, _, columns in rows))
+        assigned = tuple(column for column in COLUMNS if column in wanted)
+        batch = batches.setdefault(assigned, [])
+        for p, slot, columns in rows:
+            values = [
+                columns[column] if column in columns else _PLAIN[column](p, slot)
+                for column in assigned
+            ]
+            batch.append((*values, encounter_id, p.id))
+    return batches
 
 
 @lru_cache(maxsize=256)

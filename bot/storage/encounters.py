@@ -29,6 +29,7 @@ from bot.storage.encounter_rows import (
     effect_row,
     participant_from_row,
     participant_row,
+    update_batches,
     update_participant,
 )
 from bot.storage.sql import fetch_all, fetch_one, refusable, run, run_many
@@ -237,23 +238,26 @@ class EncounterRepository:
         swapped in one save never collide on the unique name.
         """
         old_slots = _slots(record.state)
-        new_slots = _slots(state)
+        # The order is often the very same tuple (a turn, an action): same places.
+        new_slots = old_slots if state.order == record.state.order else _slots(state)
         old = {p.id: p for p in record.state.participants}
         new_ids = {p.id for p in state.participants}
         gone = [pid for pid in old if pid not in new_ids]
         inserts: list[Participant] = []
-        # Changed columns → the parameters of each row changing just those.
-        updates: dict[tuple[str, ...], list[tuple[object, ...]]] = {}
+        changes: list[tuple[Participant, int | None, dict[str, object]]] = []
         for p in state.participants:
             before = old.get(p.id)
+            slot = new_slots.get(p.id)
+            if before is p and old_slots.get(p.id) == slot:
+                continue  # the rules handed back the very same value: its row is as it was
             if before is None or normalise_name(before.name) != normalise_name(p.name):
                 if before is not None:
                     gone.append(p.id)
                 inserts.append(p)
                 continue
-            columns = changed_columns(before, p, old_slots.get(p.id), new_slots.get(p.id))
+            columns = changed_columns(before, p, old_slots.get(p.id), slot)
             if columns:
-                updates.setdefault(tuple(columns), []).append((*columns.values(), record.id, p.id))
+                changes.append((p, slot, columns))
         if gone:
             marks = ", ".join("?" * len(gone))
             await run(
@@ -262,23 +266,25 @@ class EncounterRepository:
                 f" AND participant_id IN ({marks})",
                 (record.id, *gone),
             )
-        for columns, rows in updates.items():
+        for columns, rows in update_batches(record.id, changes).items():
             await run_many(self._conn, update_participant(columns), rows)
         await run_many(
             self._conn,
             INSERT_PARTICIPANT,
             [participant_row(record.id, p, new_slots.get(p.id)) for p in inserts],
         )
-        # Effects: the deleted participants' went with them (ON DELETE CASCADE).
+        # Effects: the deleted participants' went with them (ON DELETE CASCADE), a
+        # re-inserted one's are all written, and only changed tuples are compared.
         rewritten = {p.id for p in inserts}
-        old_effects = {
-            e.id: effect_row(record.id, p.id, e)
-            for p in record.state.participants
-            if p.id in new_ids and p.id not in rewritten
-            for e in p.effects
-        }
-        new_effects = {e.id: effect_row(record.id, p.id, e) for p in state.participants
-                       for e in p.effects}  # fmt: skip
+        old_effects: dict[int, tuple[object, ...]] = {}
+        new_effects: dict[int, tuple[object, ...]] = {}
+        for p in state.participants:
+            before = old.get(p.id)
+            if p.id not in rewritten and before is not None:
+                if before.effects == p.effects:
+                    continue
+                old_effects.update((e.id, effect_row(record.id, p.id, e)) for e in before.effects)
+            new_effects.update((e.id, effect_row(record.id, p.id, e)) for e in p.effects)
         stale = [eid for eid, row in old_effects.items() if new_effects.get(eid) != row]
         if stale:
             marks = ", ".join("?" * len(stale))

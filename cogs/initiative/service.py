@@ -119,9 +119,10 @@ async def apply_to_characters(
     for event in events:
         if isinstance(event, BleedingTick) and event.character_id is not None and event.amount:
             await vitals.adjust_hp(event.character_id, -event.amount)
+    before_by_id = {p.id: p for p in before.participants}
     for participant in after.participants:
-        old = before.get(participant.id)
-        if participant.character_id is None or old is None:
+        old = before_by_id.get(participant.id)
+        if participant.character_id is None or old is None or old is participant:
             continue
         if old.conditions != participant.conditions:
             await vitals.update_conditions(

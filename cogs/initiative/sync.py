@@ -92,6 +92,19 @@ _FRESH: dict[tuple[int, int], tuple[Character, Participant]] = {}
 FRESH_CACHE_SIZE = 4096
 
 
+def _same_snapshot(fresh: Participant, participant: Participant) -> bool:
+    """Whether ``participant`` holds the very values ``_up_to_date`` compares that
+    ``fresh`` holds (the same objects, as the rules' copies keep them)."""
+    return (
+        participant.stats is fresh.stats
+        and participant.conditions is fresh.conditions
+        and participant.hp == fresh.hp
+        and participant.temp_hp == fresh.temp_hp
+        and participant.max_hp == fresh.max_hp
+        and participant.threshold == fresh.threshold
+    )
+
+
 def refresh_from(state: Encounter, characters: Linked) -> Encounter:
     """``state`` with each linked participant refreshed from ``characters`` (pure)."""
     for participant in state.participants:
@@ -100,8 +113,14 @@ def refresh_from(state: Encounter, characters: Linked) -> Encounter:
             continue
         key = (character.id, participant.id)
         known = _FRESH.get(key)
-        if known is not None and known[0] is character and known[1] is participant:
-            continue
+        if known is not None and known[0] is character:
+            if known[1] is participant:
+                continue
+            if _same_snapshot(known[1], participant):
+                # A new value with the snapshot of one already up to date (a new round
+                # rolls everyone anew): up to date too, without working it out again.
+                _FRESH[key] = (character, participant)
+                continue
         values = character.effective
         stats = initiative_stats(values)
         if not _up_to_date(participant, character, values, stats):

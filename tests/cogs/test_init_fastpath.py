@@ -8,6 +8,8 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
+from bot.rules.hocs.initiative import InitiativeRoll, Spent
+from bot.rules.hocs.initiative.model import with_updated
 from bot.storage.database import Database
 from bot.storage.encounters import EncounterRepository
 from cogs.initiative.service import linked_characters, refresh_from
@@ -156,4 +158,29 @@ async def test_a_change_sees_a_raw_write_to_a_linked_character(
     async with bot.db.read() as conn:  # the rows the change saved, not a synced load
         record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
     assert record is not None and record.state.participants[0].hp == 2
+    await dpytest.empty_queue()
+
+
+async def test_a_rerolled_copy_of_a_fresh_participant_is_fresh_and_a_changed_one_is_not(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    aria, _ = await begin_with_party(bot, slash)
+    async with bot.db.read() as conn:
+        record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
+        assert record is not None
+        characters = await linked_characters(conn, record.state)
+    synced = refresh_from(record.state, characters)
+    linked = next(p for p in synced.participants if p.character_id == aria.id)
+    # A new round's copy: new roll and spent actions, the same snapshot of the sheet.
+    rolled = replace(linked, roll=InitiativeRoll(successes=3, faces=(6, 5, 4)), spent=Spent())
+    state = refresh_from(with_updated(synced, rolled), characters)
+    assert state.participant(linked.id) is rolled
+    # A copy whose hit points differ from the sheet's is refreshed from it.
+    wrong = replace(rolled, hp=aria.state.hp - 1, temp_hp=2)
+    state = refresh_from(with_updated(synced, wrong), characters)
+    assert (state.participant(linked.id).hp, state.participant(linked.id).temp_hp) == (
+        aria.state.hp,
+        aria.state.temp_hp,
+    )
+    assert state.participant(linked.id).roll == rolled.roll
     await dpytest.empty_queue()

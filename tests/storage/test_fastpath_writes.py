@@ -164,6 +164,19 @@ async def test_stamp_moves_with_any_write_to_a_linked_character(
     assert EncounterStamp.of(record, {}) is None  # a linked character it does not know
 
 
+async def test_the_stamp_reads_participants_from_an_index_alone(db: Database) -> None:
+    character_id = await mira(db)
+    await start(db, busy_state(character_id))
+    calls = Calls(db.connection)
+    async with db.single() as conn:
+        await EncounterRepository(conn).stamp(CHANNEL, lock=True)
+        (sql,) = calls.sql
+        plan = [row[3] for row in await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", (0,))]
+    participants = [step for step in plan if step.startswith("SEARCH p ")]
+    assert len(participants) == 2  # the count and the sum
+    assert all("COVERING INDEX encounter_participants_linked" in s for s in participants)
+
+
 @pytest.mark.both_backends
 async def test_a_built_character_is_reused_only_for_the_very_same_row(
     db: Database, other: aiosqlite.Connection
