@@ -1,4 +1,4 @@
--- PostgreSQL twin of ../0016-encounter-stamp-index.sql (see README.md here for how twins are written).
+-- PostgreSQL twin of ../0017-encounter-stamp-index.sql (see README.md here for how twins are written).
 
 -- The fast path (issue 11): every initiative change and tracker redraw first reads the
 -- encounter's stamp, which counts and sums its linked characters' revisions. By
