@@ -16,11 +16,14 @@ CREATE INDEX roll_log_by_guild ON roll_log (guild_id, id);
 DROP INDEX roll_log_by_character;
 CREATE INDEX roll_log_by_character ON roll_log (character_id, id) WHERE character_id IS NOT NULL;
 
+-- damage_choices_by_expiry served only the sweep of expired choices (once a minute).
+-- Choices expire in the order they are made, so the sweep now deletes the ids before the
+-- oldest open one, walking the table from its first id (CombatRepository.add_choice).
+DROP INDEX damage_choices_by_expiry;
+
 -- Kept: roll_log's AUTOINCREMENT (its rows are never deleted, so plain rowids would
 -- never be reused either, but dropping it means rebuilding the whole log, and the copy
 -- between backends carries ids through these counters), damage_choices' AUTOINCREMENT
 -- (a choice is deleted when its hit is undone or expires, and a button naming it must
--- never find a newer choice under the same id), damage_choices_by_expiry (the sweep;
--- rows arrive in expiry order, so an insert touches its rightmost page, the same one all
--- the time) and damage_choices_by_target (the newest hit on a character, and the ON
--- DELETE CASCADE of a deleted character).
+-- never find a newer choice under the same id) and damage_choices_by_target (the newest
+-- hit on a character, and the ON DELETE CASCADE of a deleted character).

@@ -216,8 +216,16 @@ class CombatRepository:
         done = texts or {}
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
+            # Choices expire in the order they were made, so the expired ones are those
+            # before the oldest still open: found walking the ids from the start, with no
+            # index on expires_at for every insert to keep up (migration 0016). One that
+            # expired out of order (a clock set back) goes at a later sweep.
             await run(
-                self._conn, "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
+                self._conn,
+                "DELETE FROM damage_choices WHERE id < COALESCE("
+                "(SELECT id FROM damage_choices WHERE expires_at >= ? ORDER BY id LIMIT 1),"
+                " (SELECT MAX(id) FROM damage_choices) + 1)",
+                (timestamp(now),),
             )
             _last_sweep = now
         expires_at = timestamp(now + CHOICE_LIFETIME)

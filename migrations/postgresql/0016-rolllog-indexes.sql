@@ -7,3 +7,5 @@ CREATE INDEX roll_log_by_guild ON roll_log (guild_id, id);
 
 DROP INDEX roll_log_by_character;
 CREATE INDEX roll_log_by_character ON roll_log (character_id, id) WHERE character_id IS NOT NULL;
+
+DROP INDEX damage_choices_by_expiry;

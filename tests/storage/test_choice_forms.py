@@ -5,7 +5,7 @@ both the current form and the sorted one stored before migration 0016's release.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -64,3 +64,33 @@ async def test_the_inputs_match_a_choice_stored_sorted(db: Database) -> None:
             choice_id, expected=choice.inputs, inputs=choice.inputs, rolls=PriorRolls(),
             chosen_index=0, after=None, intro={},
         )  # fmt: skip
+
+
+async def test_the_sweep_deletes_the_choices_expired_before_the_oldest_open_one(
+    db: Database,
+) -> None:
+    gob = await create(db)
+    inputs = roll_inputs(
+        raw_damage_pool((8, 6), types=PHYSICAL, lethal=True), PHYSICAL, ScriptedDice([3, 5])
+    )
+    start = datetime(2030, 1, 1, tzinfo=UTC)
+
+    async def add(minutes: int) -> int:
+        async with db.transaction() as conn:
+            added = await CombatRepository(conn).add_choice(
+                guild_id=GUILD, channel_id=7, user_id=1, attacker_id=None, target_id=gob.id,
+                intro={}, inputs=inputs, rolls=PriorRolls(), chosen_index=0, before=None,
+                after=None, now=start + timedelta(minutes=minutes),
+            )  # fmt: skip
+        return added.id
+
+    async def kept() -> set[int]:
+        async with db.read() as conn:
+            return {row[0] for row in await conn.execute_fetchall("SELECT id FROM damage_choices")}
+
+    first, second, third = await add(0), await add(5), await add(10)  # open for 15 minutes
+    assert await kept() == {first, second, third}
+    fourth = await add(21)  # the first two have expired (at 15 and 20), the third not
+    assert await kept() == {third, fourth}
+    later = await add(120)  # every one has expired: all go
+    assert await kept() == {later}

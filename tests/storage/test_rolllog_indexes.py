@@ -88,6 +88,13 @@ async def test_sqlite_keeps_every_row_and_counter(tmp_path: Path) -> None:
                 "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'roll_log'",
             )
         assert {name for (name,) in indexes} == ROLL_LOG_INDEXES
+        async with db.read() as conn:
+            indexes = await _rows(
+                conn,
+                "SELECT name FROM sqlite_master WHERE type = 'index'"
+                " AND tbl_name = 'damage_choices'",
+            )
+        assert {name for (name,) in indexes} == {"damage_choices_by_target"}
         async with db.transaction() as conn:
             assert await _rows(conn, ADD_ROLL) == [(5,)]
             await conn.execute(
@@ -156,6 +163,13 @@ async def test_postgresql_keeps_every_row_and_counter(tmp_path: Path, empty_pg: 
     async with empty_pg.read() as conn:
         assert [await _rows(conn, sql) for sql in DUMP] == before
         indexes = await _rows(conn, "SELECT indexname FROM pg_indexes WHERE tablename = 'roll_log'")
+        choice_indexes = await _rows(
+            conn, "SELECT indexname FROM pg_indexes WHERE tablename = 'damage_choices'"
+        )
     assert {name for (name,) in indexes} == ROLL_LOG_INDEXES | {"roll_log_pkey"}
+    assert {name for (name,) in choice_indexes} == {
+        "damage_choices_pkey",
+        "damage_choices_by_target",
+    }
     async with empty_pg.transaction() as conn:
         assert await _rows(conn, ADD_ROLL) == [(5,)]
