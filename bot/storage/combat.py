@@ -45,10 +45,8 @@ def _json(data: Any) -> str:
     return _ENCODE(data)
 
 
-# A damage choice's columns are in the roll log's form (``json_text.encode``: keys in
-# their order, not sorted), so an /attack encodes the parts both rows hold once. Choices
-# stored before were sorted: nothing compares them with a re-encoding (a hero reroll
-# compares the text it read, ``DamageChoice.stored_inputs``).
+# A choice's columns take the roll log's form (keys unsorted) so the parts both rows hold
+# are encoded once; rows stored sorted before are compared as read (``stored_inputs``).
 _choice_json = encode
 
 
@@ -115,8 +113,7 @@ class DamageChoice:
     after: Vitals | None
     message_id: int | None
     expires_at: str
-    # The ``inputs`` column's text as read (or written): a hero reroll's compare-and-set
-    # compares it, whatever form the row was stored in.
+    # The ``inputs`` text as read or written: what a hero reroll's compare-and-set compares.
     stored_inputs: str = field(default="", compare=False, repr=False)
 
     def expired(self, now: datetime) -> bool:
@@ -210,16 +207,14 @@ class CombatRepository:
         are the caller's: it must not change them. ``dicts``: the ``to_dict()`` forms of
         ``inputs``, ``rolls``, ``before`` or ``after`` the caller already built (the roll
         log's record holds them), by those names, so they are not built twice; ``texts``:
-        their JSON text (``json_text.encode``) by the same names, so it is not encoded twice
-        either (the roll log's row reuses it)."""
+        their JSON (``json_text.encode``), which the roll log's row reuses too."""
         built = dicts or {}
         done = texts or {}
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
-            # Choices expire in the order they were made, so the expired ones are those
-            # before the oldest still open: found walking the ids from the start, with no
-            # index on expires_at for every insert to keep up (migration 0016). One that
-            # expired out of order (a clock set back) goes at a later sweep.
+            # Choices expire in the order made: the expired ones are the ids before the
+            # oldest open one (no index on expires_at to keep up, migration 0016); one
+            # that expired out of order (a clock set back) goes at a later sweep.
             await run(
                 self._conn,
                 "DELETE FROM damage_choices WHERE id < COALESCE("
