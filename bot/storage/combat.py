@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,6 +25,7 @@ from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
 from bot.storage.database import Database
+from bot.storage.json_text import encode
 from bot.storage.sql import fetch_one, run
 
 CHOICE_LIFETIME = timedelta(minutes=15)
@@ -35,13 +36,18 @@ SWEEP_EVERY = timedelta(minutes=1)
 _last_sweep: datetime | None = None
 
 
-# One encoder for every value (``json.dumps`` with arguments builds one per call); the
-# same text as ``json.dumps(data, separators=(",", ":"), sort_keys=True)``.
+# One encoder for a character's columns (``json.dumps`` with arguments builds one per
+# call); the same text as ``json.dumps(data, separators=(",", ":"), sort_keys=True)``.
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True, check_circular=False).encode
 
 
 def _json(data: Any) -> str:
     return _ENCODE(data)
+
+
+# A choice's columns take the roll log's form (keys unsorted) so the parts both rows hold
+# are encoded once; rows stored sorted before are compared as read (``stored_inputs``).
+_choice_json = encode
 
 
 def timestamp(moment: datetime) -> str:
@@ -107,6 +113,8 @@ class DamageChoice:
     after: Vitals | None
     message_id: int | None
     expires_at: str
+    # The ``inputs`` text as read or written: what a hero reroll's compare-and-set compares.
+    stored_inputs: str = field(default="", compare=False, repr=False)
 
     def expired(self, now: datetime) -> bool:
         return self.expires_at < timestamp(now)
@@ -129,6 +137,7 @@ def _choice_from_row(row: aiosqlite.Row) -> DamageChoice:
         after=Vitals.from_dict(json.loads(after)) if after else None,
         message_id=row["message_id"],
         expires_at=row["expires_at"],
+        stored_inputs=row["inputs"],
     )
 
 
@@ -191,20 +200,31 @@ class CombatRepository:
         after: Vitals | None,
         now: datetime,
         dicts: Mapping[str, Any] | None = None,
+        texts: Mapping[str, str] | None = None,
     ) -> DamageChoice:
         """Store an open choice (and drop expired ones, at most once a minute), returning
         it as stored: its buttons are drawn from it at once, with no read-back. The values
         are the caller's: it must not change them. ``dicts``: the ``to_dict()`` forms of
         ``inputs``, ``rolls``, ``before`` or ``after`` the caller already built (the roll
-        log's record holds them), by those names, so they are not built twice."""
+        log's record holds them), by those names, so they are not built twice; ``texts``:
+        their JSON (``json_text.encode``), which the roll log's row reuses too."""
         built = dicts or {}
+        done = texts or {}
         global _last_sweep
         if _last_sweep is None or not _last_sweep <= now < _last_sweep + SWEEP_EVERY:
+            # Choices expire in the order made: the expired ones are the ids before the
+            # oldest open one (no index on expires_at to keep up, migration 0016); one
+            # that expired out of order (a clock set back) goes at a later sweep.
             await run(
-                self._conn, "DELETE FROM damage_choices WHERE expires_at < ?", (timestamp(now),)
+                self._conn,
+                "DELETE FROM damage_choices WHERE id < COALESCE("
+                "(SELECT id FROM damage_choices WHERE expires_at >= ? ORDER BY id LIMIT 1),"
+                " (SELECT MAX(id) FROM damage_choices) + 1)",
+                (timestamp(now),),
             )
             _last_sweep = now
         expires_at = timestamp(now + CHOICE_LIFETIME)
+        stored_inputs = done.get("inputs") or _choice_json(built.get("inputs") or inputs.to_dict())
         row = await fetch_one(
             self._conn,
             "INSERT INTO damage_choices (guild_id, channel_id, user_id, attacker_id, target_id,"
@@ -216,12 +236,16 @@ class CombatRepository:
                 user_id,
                 attacker_id,
                 target_id,
-                _json(intro),
-                _json(built.get("inputs") or inputs.to_dict()),
-                _json(built.get("rolls") or rolls.to_dict()),
+                _choice_json(intro),
+                stored_inputs,
+                done.get("rolls") or _choice_json(built.get("rolls") or rolls.to_dict()),
                 chosen_index,
-                _json(built.get("before") or before.to_dict()) if before else None,
-                _json(built.get("after") or after.to_dict()) if after else None,
+                (done.get("before") or _choice_json(built.get("before") or before.to_dict()))
+                if before
+                else None,
+                (done.get("after") or _choice_json(built.get("after") or after.to_dict()))
+                if after
+                else None,
                 expires_at,
             ),
         )
@@ -241,6 +265,7 @@ class CombatRepository:
             after=after,
             message_id=None,
             expires_at=expires_at,
+            stored_inputs=stored_inputs,
         )
 
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
@@ -267,8 +292,8 @@ class CombatRepository:
             "UPDATE damage_choices SET chosen_index = ?, rolls = ?, after_state = ? WHERE id = ?",
             (
                 chosen_index,
-                _json(rolls.to_dict()),
-                _json(after.to_dict()) if after else None,
+                _choice_json(rolls.to_dict()),
+                _choice_json(after.to_dict()) if after else None,
                 choice_id,
             ),
         )
@@ -281,7 +306,7 @@ class CombatRepository:
     async def update_choice_intro(self, choice_id: int, intro: dict[str, Any]) -> None:
         """Replace the rendered attack steps of a choice (a point spent on the attack roll)."""
         await self._conn.execute(
-            "UPDATE damage_choices SET intro = ? WHERE id = ?", (_json(intro), choice_id)
+            "UPDATE damage_choices SET intro = ? WHERE id = ?", (_choice_json(intro), choice_id)
         )
 
     async def delete_choice(self, choice_id: int) -> bool:
@@ -293,7 +318,7 @@ class CombatRepository:
         self,
         choice_id: int,
         *,
-        expected: HitInputs,
+        expected: HitInputs | str,
         inputs: HitInputs,
         rolls: PriorRolls,
         chosen_index: int,
@@ -301,18 +326,25 @@ class CombatRepository:
         intro: dict[str, Any],
     ) -> bool:
         """New faces for a choice's damage roll (a hero reroll), by compare-and-set on
-        the faces it had: False (nothing written) when they changed meanwhile."""
+        the faces it had: False (nothing written) when they changed meanwhile.
+        ``expected``: the ``inputs`` text read (``DamageChoice.stored_inputs``), or the
+        inputs themselves (then either form they were ever stored in matches)."""
+        if isinstance(expected, str):
+            matches, known = "inputs = ?", [expected]
+        else:
+            data = expected.to_dict()  # stored sorted (``_json``) before 0016's release
+            matches, known = "inputs IN (?, ?)", [_choice_json(data), _json(data)]
         cursor = await self._conn.execute(
             "UPDATE damage_choices SET inputs = ?, rolls = ?, chosen_index = ?, after_state = ?,"
-            " intro = ? WHERE id = ? AND inputs = ?",
+            f" intro = ? WHERE id = ? AND {matches}",
             (
-                _json(inputs.to_dict()),
-                _json(rolls.to_dict()),
+                _choice_json(inputs.to_dict()),
+                _choice_json(rolls.to_dict()),
                 chosen_index,
-                _json(after.to_dict()) if after else None,
-                _json(intro),
+                _choice_json(after.to_dict()) if after else None,
+                _choice_json(intro),
                 choice_id,
-                _json(expected.to_dict()),
+                *known,
             ),
         )
         return cursor.rowcount == 1

@@ -9,6 +9,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.database import Database
+from bot.storage.json_text import encode
 from bot.storage.sql import fetch_all, fetch_one
 
 
@@ -45,15 +46,10 @@ def _from_row(row: aiosqlite.Row) -> LoggedRoll:
     )
 
 
-# One encoder for every row: ``json.dumps`` with arguments builds a new one per call. The
-# text is the same as ``json.dumps(result, separators=(",", ":"))`` (a compare-and-set
-# compares it); a result is a tree, so the cycle check is skipped (a clash's 2 KB of
-# JSON took 59 µs, now 45).
-_ENCODE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-
-
 def _json(result: dict[str, Any]) -> str:
-    return _ENCODE(result)
+    # The same text as ``json.dumps(result, separators=(",", ":"))``: a compare-and-set
+    # compares it.
+    return encode(result)
 
 
 class RollLogRepository:
@@ -115,13 +111,15 @@ class RollLogRepository:
         secret: bool,
         character_id: int | None = None,
         opponent_id: int | None = None,
+        text: str | None = None,
     ) -> LoggedRoll:
         """``record``, returning the stored row (one statement: no read-back needed).
         ``opponent_id``: the character on a clash's or attack's second side.
 
         The row's ``result`` is ``result`` itself, not its JSON parsed back (that parse
         cost a /clash about 25 µs): the caller must not change it afterwards. It reads
-        the same as the stored text (``_json`` is what a compare-and-set compares)."""
+        the same as the stored text (``_json`` is what a compare-and-set compares).
+        ``text``: that JSON text when the caller already built it (``json_text``)."""
         row = await fetch_one(
             self._conn,
             "INSERT INTO roll_log (guild_id, channel_id, user_id, kind, expression, result,"
@@ -133,7 +131,7 @@ class RollLogRepository:
                 user_id,
                 kind,
                 expression,
-                _json(result),
+                _json(result) if text is None else text,
                 total,
                 int(secret),
                 character_id,

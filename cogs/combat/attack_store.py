@@ -15,7 +15,7 @@ from bot.rules.hocs.attack import AttackResult, attack_record
 from bot.storage.characters import Character
 from bot.storage.combat import CombatRepository
 from cogs.combat.choices import record_choice
-from cogs.combat.records import choice_dicts, log_attack
+from cogs.combat.records import choice_dicts, choice_texts, log_attack
 from cogs.points.stored import attack_side_rolls
 from cogs.points.views import roll_view
 
@@ -45,9 +45,11 @@ async def store_attack(
     ``known``: characters read in this transaction whose points are unchanged since
     (the buttons need not read them again: a hit changes vitals, not points)."""
     hit = result.hit
-    choice = None
+    choice, texts = None, None
     record = attack_record(result)  # the roll log's, whose parts the choice stores too
     if hit is not None and result.inputs is not None:
+        dicts = choice_dicts(record)
+        texts = choice_texts(dicts)  # encoded once: both rows hold them
         await CombatRepository(conn).save_vitals(target_id, hit.after)
         choice = await record_choice(
             conn,
@@ -62,7 +64,8 @@ async def store_attack(
             chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
             before=hit.before,
             after=hit.after,
-            dicts=choice_dicts(record),
+            dicts=dicts,
+            texts=texts,
         )
     choice_id = choice.id if choice is not None else None
     logged = await log_attack(
@@ -76,6 +79,7 @@ async def store_attack(
         extra={"target_id": target_id, "choice_id": choice_id, "revision": 0, **options},
         target_id=target_id,
         record=record,
+        texts=texts,
     )
     view = await roll_view(conn, logged, known, attack_side_rolls(result), choice=choice)
     return StoredAttack(logged.id, choice_id, view)

@@ -55,10 +55,12 @@ async def record_choice(
     before: Vitals | None,
     after: Vitals | None,
     dicts: Mapping[str, Any] | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> DamageChoice | None:
     """Store the roll so its buttons (and a hero point's reduction) work later; None
     when nothing was rolled, or nothing can be chosen and no target was hit. ``dicts``:
-    the values' dict forms already built (``records.choice_dicts``)."""
+    the values' dict forms already built (``records.choice_dicts``); ``texts``: their JSON
+    text (``records.choice_texts``)."""
     if inputs.rolled is None or chosen_index is None:
         return None
     if target_id is None and not has_choice(inputs):
@@ -77,6 +79,7 @@ async def record_choice(
         after=after,
         now=now(),
         dicts=dicts,
+        texts=texts,
     )
 
 

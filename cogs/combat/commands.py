@@ -67,7 +67,7 @@ from cogs.combat.options import (
     damage_type_names,
     weapon_names,
 )
-from cogs.combat.records import choice_dicts, log_damage
+from cogs.combat.records import choice_dicts, choice_texts, log_damage
 from cogs.combat.spend_first import check_defender, spend_before_roll
 from cogs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.combat.turns import attack_turns
@@ -295,6 +295,8 @@ class CombatCog(RulesetCog, name="Combat"):
             # The roll log's record first: the choice stores some of its parts too.
             target_name = victim.character.name if victim else None
             record = roll_record(inputs, damage, hit, target=target_name)
+            dicts = choice_dicts(record)
+            texts = choice_texts(dicts)  # encoded once: both rows hold them
             choice = await record_choice(
                 conn,
                 guild_id=ctx.guild.id,
@@ -308,7 +310,8 @@ class CombatCog(RulesetCog, name="Combat"):
                 chosen_index=damage.result.chosen_index if damage.result else None,
                 before=hit.before if hit else None,
                 after=hit.after if hit else None,
-                dicts=choice_dicts(record),
+                dicts=dicts,
+                texts=texts,
             )
             choice_id = choice.id if choice is not None else None
             # The buttons from what was just stored and read (no read after the commit).
@@ -325,6 +328,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 damage=damage,
                 hit=hit,
                 record=record,
+                texts=texts,
             )
         if victim is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])

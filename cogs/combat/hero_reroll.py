@@ -139,7 +139,7 @@ async def press(interaction: discord.Interaction, choice_id: int, count: int) ->
             after, threshold = None, None
         assert damage.result is not None
         if not await repo.replace_choice_roll(
-            choice.id, expected=choice.inputs, inputs=inputs, rolls=rolls,
+            choice.id, expected=choice.stored_inputs, inputs=inputs, rolls=rolls,
             chosen_index=damage.result.chosen_index, after=after, intro=intro.to_dict(),
         ):  # fmt: skip
             raise AlreadyRerolled()

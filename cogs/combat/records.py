@@ -26,6 +26,7 @@ from bot.rules.hocs.attack import (
     roll_record,
 )
 from bot.rules.hocs.damage_pool import DamageRoll
+from bot.storage.json_text import encode, encode_around
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,28 @@ def choice_dicts(record: Mapping[str, Any]) -> dict[str, Any]:
     return shared
 
 
+# Where each part a damage choice shares sits in a hit's roll-log record.
+_SHARED_AT = {
+    "inputs": ("damage", "inputs"),
+    "rolls": ("hit", "rolls"),
+    "before": ("hit", "before"),
+    "after": ("hit", "after"),
+}
+
+
+def choice_texts(dicts: Mapping[str, Any]) -> dict[str, str]:
+    """The JSON text of each of ``choice_dicts``' values, encoded once for both rows."""
+    return {name: encode(value) for name, value in dicts.items()}
+
+
+def _record_text(record: Mapping[str, Any], texts: Mapping[str, str] | None) -> str | None:
+    """The roll-log text of ``record``, built around the choice's ``texts`` (None: the
+    repository encodes it all)."""
+    if not texts:
+        return None
+    return encode_around(record, {_SHARED_AT[name]: text for name, text in texts.items()})
+
+
 async def log_attack(
     conn: aiosqlite.Connection,
     *,
@@ -66,13 +89,16 @@ async def log_attack(
     extra: dict[str, Any] | None = None,
     target_id: int | None = None,
     record: dict[str, Any] | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> LoggedRoll:
     """Log an attack, returning the stored row; ``extra`` adds what points spent later
     need to redo it (the target, the open damage choice, the options given, the
     revision); ``target_id`` is the character on the roll's second side; ``record``:
-    ``attack_record(result)`` when the caller already built it."""
+    ``attack_record(result)`` when the caller already built it; ``texts``: the
+    ``choice_texts`` of that record's ``choice_dicts``, when they were encoded."""
     hit = result.hit
     outcome = f"{hit.application.after_reductions} received" if hit else "miss"
+    logged = {**(attack_record(result) if record is None else record), **(extra or {})}
     return await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -81,11 +107,12 @@ async def log_attack(
         expression=f"attack {result.attacker} → {result.target} ({source}): {outcome}"[
             :MAX_EXPRESSION
         ],
-        result={**(attack_record(result) if record is None else record), **(extra or {})},
+        result=logged,
         total=hit_total(hit.damage if hit else None, hit),
         secret=False,
         character_id=attacker_id,
         opponent_id=target_id,
+        text=_record_text(logged, texts if record is not None else None),
     )
 
 
@@ -102,20 +129,25 @@ async def log_damage(
     damage: DamageRoll,
     hit: HitResult | None,
     record: dict[str, Any] | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> int:
-    """Log a /damage roll; ``record``: ``roll_record(...)`` when the caller built it."""
+    """Log a /damage roll; ``record``: ``roll_record(...)`` when the caller built it;
+    ``texts``: the ``choice_texts`` of its ``choice_dicts``, when they were encoded."""
     against = f" → {target}" if target else ""
-    return await RollLogRepository(conn).record(
+    result = roll_record(inputs, damage, hit, target=target) if record is None else record
+    logged = await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,
         user_id=user_id,
         kind="damage",
         expression=f"damage {source}{against}: {damage.amount}"[:MAX_EXPRESSION],
-        result=roll_record(inputs, damage, hit, target=target) if record is None else record,
+        result=result,
         total=hit_total(damage, hit),
         secret=False,
         character_id=attacker_id,
+        text=_record_text(result, texts if record is not None else None),
     )
+    return logged.id
 
 
 async def relog_hit(

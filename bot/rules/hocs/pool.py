@@ -139,9 +139,11 @@ class DieRoll:
         # Keys at their default are left out (from_dict fills them in): most dice are
         # never rerolled, focused or exploded, and the full form made an /attack row
         # 3.4 KB. Rows stored in the full form still load.
-        data: dict[str, Any] = {"origin": self.origin.value, "first_face": self.first_face}
+        # (``_value_``: the member's value without the ``value`` property's descriptor
+        # call; six dice an /attack.)
+        data: dict[str, Any] = {"origin": self.origin._value_, "first_face": self.first_face}
         if self.rerolls:
-            data["rerolls"] = [{"face": r.face, "source": r.source.value} for r in self.rerolls]
+            data["rerolls"] = [{"face": r.face, "source": r.source._value_} for r in self.rerolls]
         if self.focus:
             data["focus"] = True
         if self.guaranteed:
@@ -301,19 +303,28 @@ class PoolResult:
         return index is not None and self.dice[index].first_face == 1
 
     def to_dict(self) -> dict[str, Any]:
+        # One pass over the dice for what the three ``unused_*`` properties count in
+        # three (every pool of every /attack is stored).
+        spec, dice = self.spec, []
+        rerolled = focused = guaranteed = 0
+        for die in self.dice:
+            dice.append(die.to_dict())
+            rerolled += die.talent_rerolled
+            focused += die.focus
+            guaranteed += die.guaranteed
         return {
             "version": SERIAL_VERSION,
-            "spec": self.spec.to_dict(),
-            "dice": [d.to_dict() for d in self.dice],
+            "spec": spec.to_dict(),
+            "dice": dice,
             "determination_after": self.determination_after,
             # Derived, for readers of the stored JSON; from_dict recomputes them.
             "successes": self.successes,
             "sixes": self.sixes,
-            "zero_dice": self.zero_dice,
+            "zero_dice": not self.dice,
             "unused": {
-                "rerolls": self.unused_rerolls,
-                "focus": self.unused_focus,
-                "guaranteed": self.unused_guaranteed,
+                "rerolls": spec.rerolls - rerolled,
+                "focus": spec.focus - focused,
+                "guaranteed": spec.guaranteed - guaranteed,
             },
         }
 
