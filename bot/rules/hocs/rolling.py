@@ -141,7 +141,9 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
     """Roll a skill pool: successes are 4–6; an empty pool rolls nothing and scores 0."""
     extra = spec.extra_die
     base_count = spec.dice_count - (1 if extra is not None else 0)
-    rolled = [throw_die(DieOrigin.BASE, dice) for _ in range(base_count)]
+    # throw_die's work for a base die (which never explodes), without its call per die.
+    base = DieOrigin.BASE
+    rolled = [DieRoll(origin=base, first_face=_face(dice)) for _ in range(base_count)]
     if extra is not None:
         rolled.append(throw_die(extra, dice))
     return PoolResult(spec=spec, dice=optimise(rolled, spec, dice))
