@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from bot.rules.dice_source import Dice
@@ -202,9 +203,26 @@ def best_choice(rolled: RolledPool) -> int:
     average. (A pending explosion makes the expectation a non-whole number, so
     it can only tie another die of the same size also showing 10.)
     """
-    totals = [expected_total(rolled, i) for i in range(len(rolled.dice))]
-    best = max(totals)
-    return totals.index(best)
+    # Each die is worth its face plus the other dice showing their maximum, plus the
+    # expected chain if it explodes: whole numbers except for that chain, so a Fraction
+    # is made only for a pending explosion (ints and Fractions compare exactly).
+    dice = rolled.dice
+    exploding = rolled.exploding
+    at_max = sum(1 for d in dice if d.face == d.sides)
+    best_index, best_total = 0, None
+    for index, die in enumerate(dice):
+        total: int | Fraction = die.face + at_max - (1 if die.face == die.sides else 0)
+        if exploding and die.can_explode:
+            total += _explosion_value(die.sides)
+        if best_total is None or total > best_total:
+            best_index, best_total = index, total
+    return best_index
+
+
+@lru_cache(maxsize=32)
+def _explosion_value(sides: int) -> Fraction:
+    # Of the die size alone (a handful of sizes), and a Fraction division each time.
+    return expected_explosion(sides)
 
 
 def resolve_choice(rolled: RolledPool, index: int, dice: Dice) -> ManyDiceResult:

@@ -114,8 +114,17 @@ def weapon_pool(
 
 
 def roll_inputs(
-    pool: DamagePool, types: Sequence[DamageType], dice: Dice, bonus: int = 0
+    pool: DamagePool,
+    types: Sequence[DamageType],
+    dice: Dice,
+    bonus: int = 0,
+    *,
+    threshold_skill: str | None = None,
 ) -> HitInputs:
     return HitInputs(
-        pool=pool, rolled=roll_damage_pool(pool, dice), types=tuple(types), bonus=bonus
+        pool=pool,
+        rolled=roll_damage_pool(pool, dice),
+        types=tuple(types),
+        bonus=bonus,
+        threshold_skill=threshold_skill,
     )
