@@ -63,10 +63,22 @@ def explosion_chain(dice: Dice) -> tuple[int, ...]:
     return tuple(chain)
 
 
+# A die just thrown, that did not explode, is a value of its origin and face alone: one
+# shared instance for each (a frozen value; a reroll or focus makes a new one with
+# ``replace``), so a pool's dice are neither built nor have their successes worked out
+# again on every roll. Indexed by face - 1.
+_FRESH: dict[DieOrigin, tuple[DieRoll, ...]] = {
+    origin: tuple(DieRoll(origin=origin, first_face=face) for face in range(1, SIDES + 1))
+    for origin in DieOrigin
+}
+
+
 def throw_die(origin: DieOrigin, dice: Dice, *, added_after_roll: bool = False) -> DieRoll:
     """Roll one fresh die; a determination die showing 6 explodes at once."""
     face = _face(dice)
     explodes = origin is DieOrigin.DETERMINATION and face == SIDES
+    if not explodes and not added_after_roll and type(face) is int:
+        return _FRESH[origin][face - 1]
     return DieRoll(
         origin=origin,
         first_face=face,
@@ -143,7 +155,14 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
     base_count = spec.dice_count - (1 if extra is not None else 0)
     # throw_die's work for a base die (which never explodes), without its call per die.
     base = DieOrigin.BASE
-    rolled = [DieRoll(origin=base, first_face=_face(dice)) for _ in range(base_count)]
+    fresh = _FRESH[DieOrigin.BASE]
+    rolled: list[DieRoll] = []
+    for _ in range(base_count):
+        face = _face(dice)
+        # (A face of another type, a bool say, gets DieRoll's own refusal.)
+        rolled.append(
+            fresh[face - 1] if type(face) is int else DieRoll(origin=base, first_face=face)
+        )
     if extra is not None:
         rolled.append(throw_die(extra, dice))
     return PoolResult(spec=spec, dice=optimise(rolled, spec, dice))
