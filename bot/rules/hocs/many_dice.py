@@ -140,7 +140,8 @@ class ManyDiceResult:
 
     @property
     def total(self) -> int:
-        return self.chosen.total + self.max_bonus
+        # What ``chosen.total`` adds up, without building (and checking) that die again.
+        return self.pool.dice[self.chosen_index].face + sum(self.explosions) + self.max_bonus
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -170,7 +171,17 @@ def roll_pool(sizes: Sequence[int], dice: Dice, *, exploding: bool = True) -> Ro
         raise RulesError("a roll needs at least one die")
     for sides in sizes:
         _check_sides(sides)
-    return RolledPool(tuple(RolledDie(s, dice.roll(s)) for s in sizes), exploding=exploding)
+    rolled = []
+    for sides in sizes:
+        face = dice.roll(sides)
+        # A face is a value of its die size alone: the usual sizes' dice are shared
+        # (frozen; explosions make a new one), any other is built and checked as ever.
+        die = _FRESH.get((sides, face)) if type(face) is int else None
+        rolled.append(die if die is not None else RolledDie(sides, face))
+    return RolledPool(tuple(rolled), exploding=exploding)
+
+
+_FRESH = {(s, f): RolledDie(s, f) for s in (4, 6, 8, 10, 12, 20) for f in range(1, s + 1)}
 
 
 def expected_explosion(sides: int) -> Fraction:

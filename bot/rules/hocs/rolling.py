@@ -165,6 +165,9 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
         )
     if extra is not None:
         rolled.append(throw_die(extra, dice))
+    if not (spec.rerolls or spec.focus or spec.guaranteed):
+        # Fresh dice carry no focus or guarantee: optimise would hand them back as they are.
+        return PoolResult(spec=spec, dice=tuple(rolled))
     return PoolResult(spec=spec, dice=optimise(rolled, spec, dice))
 
 
