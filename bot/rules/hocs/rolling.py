@@ -117,6 +117,10 @@ def position_of(dice_rolls: Sequence[DieRoll], spec: PoolSpec) -> Position:
 
 
 def _spend_talent_rerolls(dice_rolls: list[DieRoll], spec: PoolSpec, dice: Dice) -> None:
+    if not spec.rerolls:
+        # No reroll to spend (a pool with focus or guarantees only): the policy would say
+        # so, after its view of the dice was built for nothing.
+        return
     # One at a time: each choice sees the faces the previous rerolls turned up.
     while (index := next_talent_reroll(position_of(dice_rolls, spec))) is not None:
         dice_rolls[index] = rethrow(dice_rolls[index], dice, RerollSource.TALENT)

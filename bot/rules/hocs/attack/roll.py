@@ -116,7 +116,10 @@ class AttackResult:
 
 
 def _total(parts: Iterable[tuple[str, int]]) -> int:
-    return min(MAX_MODIFIER, sum(n for _, n in parts))
+    total = 0
+    for _, n in parts:  # (a loop: eight of these per attack, most of one or no part)
+        total += n
+    return min(MAX_MODIFIER, total)
 
 
 def resolve_attack(
