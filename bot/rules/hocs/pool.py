@@ -203,18 +203,30 @@ class PoolSpec:
     guaranteed: int = 0
 
     def __post_init__(self) -> None:
-        # Every count is checked in order; a plain int within range (every spec the
-        # bot builds) skips check_count's calls, which only word the refusal.
-        for value, what, maximum in (
-            (self.base, "dice in the pool", MAX_POOL_DICE),
-            (self.boons, "boons", MAX_MODIFIER),
-            (self.banes, "banes", MAX_MODIFIER),
-            (self.focus, "focus", MAX_MODIFIER),
-            (self.rerolls, "rerolls", MAX_REROLLS),
-            (self.guaranteed, "guaranteed successes", MAX_MODIFIER),
+        base, boons, banes = self.base, self.boons, self.banes
+        focus, rerolls, guaranteed = self.focus, self.rerolls, self.guaranteed
+        # Plain ints within range (every spec the bot builds) pass in one test; anything
+        # else goes through check_count one count at a time, which words the refusal.
+        if not (
+            type(base) is int
+            and type(boons) is int
+            and type(banes) is int
+            and type(focus) is int
+            and type(rerolls) is int
+            and type(guaranteed) is int
+            and 0 <= base <= MAX_POOL_DICE
+            and 0 <= boons <= MAX_MODIFIER
+            and 0 <= banes <= MAX_MODIFIER
+            and 0 <= focus <= MAX_MODIFIER
+            and 0 <= rerolls <= MAX_REROLLS
+            and 0 <= guaranteed <= MAX_MODIFIER
         ):
-            if type(value) is not int or not 0 <= value <= maximum:
-                check_count(value, what=what, maximum=maximum)
+            check_count(base, what="dice in the pool", maximum=MAX_POOL_DICE)
+            check_count(boons, what="boons")
+            check_count(banes, what="banes")
+            check_count(focus, what="focus")
+            check_count(rerolls, what="rerolls", maximum=MAX_REROLLS)
+            check_count(guaranteed, what="guaranteed successes")
         if not isinstance(self.determination, bool):
             raise RulesError("Determination is either spent or not; answer yes or no.")
 

@@ -46,7 +46,10 @@ EXPLOSION_CAP = 50
 
 
 def _face(dice: Dice) -> int:
-    face = dice.roll(SIDES)
+    return _checked(dice.roll(SIDES))
+
+
+def _checked(face: int) -> int:
     if not 1 <= face <= SIDES:
         raise RulesError(f"The dice gave an impossible d6 face ({face}); roll again.")
     return face
@@ -160,13 +163,14 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
     # throw_die's work for a base die (which never explodes), without its call per die.
     base = DieOrigin.BASE
     fresh = _FRESH[DieOrigin.BASE]
+    roll = dice.roll
     rolled: list[DieRoll] = []
     for _ in range(base_count):
-        face = _face(dice)
-        # (A face of another type, a bool say, gets DieRoll's own refusal.)
-        rolled.append(
-            fresh[face - 1] if type(face) is int else DieRoll(origin=base, first_face=face)
-        )
+        face = roll(SIDES)
+        if type(face) is int and 1 <= face <= SIDES:
+            rolled.append(fresh[face - 1])
+        else:  # _face's refusal, or DieRoll's (a bool, say)
+            rolled.append(DieRoll(origin=base, first_face=_checked(face)))
     if extra is not None:
         rolled.append(throw_die(extra, dice))
     if not (spec.rerolls or spec.focus or spec.guaranteed):
