@@ -181,10 +181,14 @@ def _effective_values(
     )
     strength = applied.strength
     max_hp = max_hit_points(strength, sum(w.effect.max_hp for w in wounds))
-    rolling = replace(
-        sheet,
-        strength=max(MIN_ATTRIBUTE, strength),
-        agility=max(MIN_ATTRIBUTE, applied.agility),
+    rolling_strength = max(MIN_ATTRIBUTE, strength)
+    rolling_agility = max(MIN_ATTRIBUTE, applied.agility)
+    # Unwounded (most characters) the sheet to roll with is the sheet itself: a replace
+    # would rebuild and re-validate an equal one, a first read's largest cost.
+    rolling = (
+        sheet
+        if rolling_strength == sheet.strength and rolling_agility == sheet.agility
+        else replace(sheet, strength=rolling_strength, agility=rolling_agility)
     )
     return EffectiveValues(
         base=sheet,

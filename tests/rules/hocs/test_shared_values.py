@@ -245,3 +245,13 @@ def test_effective_values_remember_only_their_own_skill_pools() -> None:
     for n in range(40):
         name = "".join(c.upper() if (n >> i) & 1 else c for i, c in enumerate("strength"))
         assert whole.skill_pool(name) == skill_pool(whole.sheet, name)
+
+
+def test_an_unwounded_character_rolls_with_its_own_sheet_and_a_wounded_one_does_not() -> None:
+    sheet = CharacterSheet(name="Ash", strength=3, agility=2, mind=2, presence=1)
+    assert effective_values(sheet, speed=30).sheet is sheet
+    hurt = effective_values(sheet, [Wound(WoundKind.STRENGTH_AND_AGILITY_MINUS_1, 9)], speed=30)
+    assert (hurt.sheet.strength, hurt.sheet.agility) == (2, 1)
+    assert (sheet.strength, sheet.agility) == (3, 2)
+    assert effective_values(sheet, speed=30).skill_pool("Strength").dice == 3
+    assert hurt.skill_pool("Strength").dice == 2
