@@ -56,8 +56,13 @@ class SizeCategory(Enum):
     COLOSSAL = "colossal"
 
     @property
+    def rank(self) -> int:
+        """Position from fine (0) to colossal (8)."""
+        return _RANK[self]
+
+    @property
     def group(self) -> SizeGroup:
-        return _GROUPS[list(SizeCategory).index(self) // 3]
+        return _GROUP[self]
 
     @property
     def carrying_size(self) -> int:
@@ -66,6 +71,9 @@ class SizeCategory(Enum):
 
 
 _GROUPS = (SizeGroup.MINUSCULE, SizeGroup.CONVENTIONAL, SizeGroup.EXTRAORDINARY)
+# Looked up rather than found with list(SizeCategory).index: every attack asks several times.
+_RANK = {size: rank for rank, size in enumerate(SizeCategory)}
+_GROUP = {size: _GROUPS[rank // 3] for size, rank in _RANK.items()}
 _CARRYING_SIZE = {SizeCategory.SMALL: 6, SizeCategory.MEDIUM: 8, SizeCategory.LARGE: 10}
 _GROUP_CARRYING_SIZE = {SizeGroup.MINUSCULE: 6, SizeGroup.EXTRAORDINARY: 10}
 

@@ -102,7 +102,11 @@ class Conditions:
         return cls(tuple(entries.items()))
 
     def __contains__(self, condition: object) -> bool:
-        return any(c is condition for c, _ in self.entries)
+        # A loop, not any() over a generator: asked several times by every attack.
+        for c, _ in self.entries:
+            if c is condition:
+                return True
+        return False
 
     def __iter__(self) -> Iterator[Condition]:
         return (c for c, _ in self.entries)
@@ -112,7 +116,10 @@ class Conditions:
 
     def value(self, condition: Condition) -> int:
         """Instances (stacking), magnitude (valued) or 1 (flag); 0 when absent."""
-        return dict(self.entries).get(condition, 0)
+        for c, number in self.entries:
+            if c is condition:
+                return number
+        return 0
 
     def add(self, condition: Condition, value: int = 1) -> Conditions:
         """Gain a condition.

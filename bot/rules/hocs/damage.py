@@ -148,7 +148,7 @@ def reduction_for(
     defenses = {t.defense for t in types}
     values = {Defense.TOUGHNESS: toughness, Defense.METTLE: mettle}
     reduction = min(values[d] for d in defenses) if defenses else 0
-    resisted = bool(covered_types(types, resistances))
+    resisted = bool(covered_types(types, resistances)) if resistances else False
     return reduction + (RESISTANCE_BONUS if resisted else 0), resisted
 
 
@@ -177,8 +177,11 @@ def apply_damage(
         raise RulesError("toughness and mettle cannot be negative")
     if not types:
         raise RulesError("damage must have at least one type")
-    immune_types = set(covered_types(types, immunities))
-    remaining = tuple(t for t in dict.fromkeys(types) if t not in immune_types)
+    if immunities:
+        immune_types = set(covered_types(types, immunities))
+        remaining = tuple(t for t in dict.fromkeys(types) if t not in immune_types)
+    else:  # (most targets)
+        remaining = tuple(dict.fromkeys(types))
     if not remaining or amount == 0:
         return DamageApplication(
             before=state,
@@ -201,9 +204,12 @@ def apply_damage(
     to_hp = received - absorbed
     if not lethal:
         to_hp = min(to_hp, max(0, state.current))
-    after = replace(
-        state,
+    # Every field of HitPoints, built directly: dataclasses.replace's walk over the fields
+    # cost as much as the rest of this function.
+    after = HitPoints(
         current=state.current - to_hp,
+        maximum=state.maximum,
+        threshold=state.threshold,
         temporary=state.temporary - absorbed,
         nonlethal_taken=state.nonlethal_taken + (0 if lethal else to_hp),
     )

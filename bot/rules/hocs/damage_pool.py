@@ -81,7 +81,6 @@ def covered_types(
     return tuple(t for t in types if any(t.covered_by(q) for q in qualities))
 
 
-_SIZES = tuple(SizeCategory)
 _GROUP_RANK = {SizeGroup.MINUSCULE: 0, SizeGroup.CONVENTIONAL: 1, SizeGroup.EXTRAORDINARY: 2}
 
 
@@ -145,7 +144,7 @@ class DamagePool:
 def size_dice(attacker: SizeCategory, target: SizeCategory) -> tuple[int, ...]:
     """+1d8 against a smaller target of the same group, +1d10 per smaller group."""
     if attacker.group is target.group:
-        return (8,) if _SIZES.index(attacker) > _SIZES.index(target) else ()
+        return (8,) if attacker.rank > target.rank else ()
     groups_smaller = _GROUP_RANK[attacker.group] - _GROUP_RANK[target.group]
     return (10,) * max(0, groups_smaller)
 
@@ -190,7 +189,9 @@ def build_damage_pool(
     attack_types = _unique(types)
     immunities = tuple(target_immunities)
 
-    def surviving(die_types: Iterable[DamageType]) -> tuple[DamageType, ...]:
+    def surviving(die_types: tuple[DamageType, ...]) -> tuple[DamageType, ...]:
+        if not immunities:  # (most targets: every die keeps its types, already unique)
+            return die_types
         immune = set(covered_types(die_types, immunities))
         return tuple(t for t in _unique(die_types) if t not in immune)
 

@@ -34,6 +34,7 @@ from bot.rules.hocs.attributes import MIN_ATTRIBUTE, Attribute, attribute_die
 from bot.rules.hocs.character import CharacterSheet, SkillPool, skill_pool
 from bot.rules.hocs.conditions import NO_CONDITIONS, Condition, Conditions
 from bot.rules.hocs.damage import HitPoints
+from bot.rules.hocs.pool import derived
 from bot.rules.hocs.skills import Skill
 from bot.rules.hocs.wounds import BaneScope, Wound, apply_wound_effects, wounds_are_fatal
 
@@ -41,6 +42,7 @@ STAGGERED_BANES = 2
 OVERLOAD_BANES = 3
 OVERLOAD_CONDITIONS = (Condition.HINDERED, Condition.SLOW, Condition.DEFENSELESS)
 _WOUNDED_ATTRIBUTES = (Attribute.STRENGTH, Attribute.AGILITY)
+_SKILL_POOLS_KEPT = 16
 
 
 def max_hit_points(strength: int, max_hp_change: int = 0) -> int:
@@ -103,7 +105,20 @@ class EffectiveValues:
 
     def skill_pool(self, name: str) -> SkillPool:
         """Dice for a skill or attribute roll with wounded attributes; RulesError if impossible."""
-        return skill_pool(self.sheet, name)
+        # Remembered on this value (the same instance serves every read of an unchanged
+        # character, see _effective_values): no sheet hashed per roll. A refusal is not
+        # remembered, and the few names kept are capped as a typed name may vary.
+        pools = self._skill_pools
+        pool = pools.get(name)
+        if pool is None:
+            pool = skill_pool(self.sheet, name)
+            if len(pools) < _SKILL_POOLS_KEPT:
+                pools[name] = pool
+        return pool
+
+    @derived
+    def _skill_pools(self) -> dict[str, SkillPool]:
+        return {}
 
     def roll_banes(
         self, attribute: Attribute, conditions: Conditions = NO_CONDITIONS
@@ -166,10 +181,14 @@ def _effective_values(
     )
     strength = applied.strength
     max_hp = max_hit_points(strength, sum(w.effect.max_hp for w in wounds))
-    rolling = replace(
-        sheet,
-        strength=max(MIN_ATTRIBUTE, strength),
-        agility=max(MIN_ATTRIBUTE, applied.agility),
+    rolling_strength = max(MIN_ATTRIBUTE, strength)
+    rolling_agility = max(MIN_ATTRIBUTE, applied.agility)
+    # Unwounded (most characters) the sheet to roll with is the sheet itself: a replace
+    # would rebuild and re-validate an equal one, a first read's largest cost.
+    rolling = (
+        sheet
+        if rolling_strength == sheet.strength and rolling_agility == sheet.agility
+        else replace(sheet, strength=rolling_strength, agility=rolling_agility)
     )
     return EffectiveValues(
         base=sheet,

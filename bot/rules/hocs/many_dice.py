@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from bot.rules.dice_source import Dice
@@ -139,7 +140,8 @@ class ManyDiceResult:
 
     @property
     def total(self) -> int:
-        return self.chosen.total + self.max_bonus
+        # What ``chosen.total`` adds up, without building (and checking) that die again.
+        return self.pool.dice[self.chosen_index].face + sum(self.explosions) + self.max_bonus
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -169,7 +171,17 @@ def roll_pool(sizes: Sequence[int], dice: Dice, *, exploding: bool = True) -> Ro
         raise RulesError("a roll needs at least one die")
     for sides in sizes:
         _check_sides(sides)
-    return RolledPool(tuple(RolledDie(s, dice.roll(s)) for s in sizes), exploding=exploding)
+    rolled = []
+    for sides in sizes:
+        face = dice.roll(sides)
+        # A face is a value of its die size alone: the usual sizes' dice are shared
+        # (frozen; explosions make a new one), any other is built and checked as ever.
+        die = _FRESH.get((sides, face)) if type(face) is int else None
+        rolled.append(die if die is not None else RolledDie(sides, face))
+    return RolledPool(tuple(rolled), exploding=exploding)
+
+
+_FRESH = {(s, f): RolledDie(s, f) for s in (4, 6, 8, 10, 12, 20) for f in range(1, s + 1)}
 
 
 def expected_explosion(sides: int) -> Fraction:
@@ -202,9 +214,26 @@ def best_choice(rolled: RolledPool) -> int:
     average. (A pending explosion makes the expectation a non-whole number, so
     it can only tie another die of the same size also showing 10.)
     """
-    totals = [expected_total(rolled, i) for i in range(len(rolled.dice))]
-    best = max(totals)
-    return totals.index(best)
+    # Each die is worth its face plus the other dice showing their maximum, plus the
+    # expected chain if it explodes: whole numbers except for that chain, so a Fraction
+    # is made only for a pending explosion (ints and Fractions compare exactly).
+    dice = rolled.dice
+    exploding = rolled.exploding
+    at_max = sum(1 for d in dice if d.face == d.sides)
+    best_index, best_total = 0, None
+    for index, die in enumerate(dice):
+        total: int | Fraction = die.face + at_max - (1 if die.face == die.sides else 0)
+        if exploding and die.can_explode:
+            total += _explosion_value(die.sides)
+        if best_total is None or total > best_total:
+            best_index, best_total = index, total
+    return best_index
+
+
+@lru_cache(maxsize=32)
+def _explosion_value(sides: int) -> Fraction:
+    # Of the die size alone (a handful of sizes), and a Fraction division each time.
+    return expected_explosion(sides)
 
 
 def resolve_choice(rolled: RolledPool, index: int, dice: Dice) -> ManyDiceResult:

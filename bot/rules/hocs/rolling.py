@@ -46,7 +46,10 @@ EXPLOSION_CAP = 50
 
 
 def _face(dice: Dice) -> int:
-    face = dice.roll(SIDES)
+    return _checked(dice.roll(SIDES))
+
+
+def _checked(face: int) -> int:
     if not 1 <= face <= SIDES:
         raise RulesError(f"The dice gave an impossible d6 face ({face}); roll again.")
     return face
@@ -63,10 +66,22 @@ def explosion_chain(dice: Dice) -> tuple[int, ...]:
     return tuple(chain)
 
 
+# A die just thrown, that did not explode, is a value of its origin and face alone: one
+# shared instance for each (a frozen value; a reroll or focus makes a new one with
+# ``replace``), so a pool's dice are neither built nor have their successes worked out
+# again on every roll. Indexed by face - 1.
+_FRESH: dict[DieOrigin, tuple[DieRoll, ...]] = {
+    origin: tuple(DieRoll(origin=origin, first_face=face) for face in range(1, SIDES + 1))
+    for origin in DieOrigin
+}
+
+
 def throw_die(origin: DieOrigin, dice: Dice, *, added_after_roll: bool = False) -> DieRoll:
     """Roll one fresh die; a determination die showing 6 explodes at once."""
     face = _face(dice)
     explodes = origin is DieOrigin.DETERMINATION and face == SIDES
+    if not explodes and not added_after_roll and type(face) is int:
+        return _FRESH[origin][face - 1]
     return DieRoll(
         origin=origin,
         first_face=face,
@@ -105,6 +120,10 @@ def position_of(dice_rolls: Sequence[DieRoll], spec: PoolSpec) -> Position:
 
 
 def _spend_talent_rerolls(dice_rolls: list[DieRoll], spec: PoolSpec, dice: Dice) -> None:
+    if not spec.rerolls:
+        # No reroll to spend (a pool with focus or guarantees only): the policy would say
+        # so, after its view of the dice was built for nothing.
+        return
     # One at a time: each choice sees the faces the previous rerolls turned up.
     while (index := next_talent_reroll(position_of(dice_rolls, spec))) is not None:
         dice_rolls[index] = rethrow(dice_rolls[index], dice, RerollSource.TALENT)
@@ -141,9 +160,22 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
     """Roll a skill pool: successes are 4–6; an empty pool rolls nothing and scores 0."""
     extra = spec.extra_die
     base_count = spec.dice_count - (1 if extra is not None else 0)
-    rolled = [throw_die(DieOrigin.BASE, dice) for _ in range(base_count)]
+    # throw_die's work for a base die (which never explodes), without its call per die.
+    base = DieOrigin.BASE
+    fresh = _FRESH[DieOrigin.BASE]
+    roll = dice.roll
+    rolled: list[DieRoll] = []
+    for _ in range(base_count):
+        face = roll(SIDES)
+        if type(face) is int and 1 <= face <= SIDES:
+            rolled.append(fresh[face - 1])
+        else:  # _face's refusal, or DieRoll's (a bool, say)
+            rolled.append(DieRoll(origin=base, first_face=_checked(face)))
     if extra is not None:
         rolled.append(throw_die(extra, dice))
+    if not (spec.rerolls or spec.focus or spec.guaranteed):
+        # Fresh dice carry no focus or guarantee: optimise would hand them back as they are.
+        return PoolResult(spec=spec, dice=tuple(rolled))
     return PoolResult(spec=spec, dice=optimise(rolled, spec, dice))
 
 

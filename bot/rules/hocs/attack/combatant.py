@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from bot.rules.hocs.attributes import Attribute
@@ -13,6 +12,7 @@ from bot.rules.hocs.conditions import NO_CONDITIONS, Condition, Conditions
 from bot.rules.hocs.damage import HitPoints
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
 from bot.rules.hocs.effective import EffectiveValues, effective_values
+from bot.rules.hocs.pool import derived
 from bot.rules.hocs.wounds import Wound
 
 DEFAULT_SPEED = 30
@@ -65,7 +65,7 @@ class Combatant:
     def name(self) -> str:
         return self.sheet.name
 
-    @cached_property
+    @derived  # (cached_property takes a lock on first read; a frozen value needs none)
     def effective(self) -> EffectiveValues:
         """The sheet with the wounds in ``vitals`` applied (``bot.rules.hocs.effective``)."""
         return effective_values(self.sheet, self.vitals.wounds, speed=self.speed, load=self.load)

@@ -60,7 +60,14 @@ def choose_damage(
         result = ManyDiceResult(inputs.rolled, chosen, known)
     else:
         result = resolve_choice(inputs.rolled, chosen, dice)
-        prior = replace(prior, explosions=(*prior.explosions, (chosen, result.explosions)))
+        explosions = (*prior.explosions, (chosen, result.explosions))
+        # A first roll (every /attack and /damage) has no prior rolls: the defaults plus
+        # this chain, without dataclasses.replace's walk over the fields.
+        prior = (
+            PriorRolls(explosions=explosions)
+            if prior is NO_PRIOR_ROLLS
+            else replace(prior, explosions=explosions)
+        )
     return DamageRoll(inputs.pool, result, inputs.bonus), prior, chosen == best
 
 

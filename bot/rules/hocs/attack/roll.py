@@ -69,9 +69,8 @@ _GROUP_RANK = {SizeGroup.MINUSCULE: 0, SizeGroup.CONVENTIONAL: 1, SizeGroup.EXTR
 def size_attack_bonus(attacker: SizeCategory, target: SizeCategory) -> tuple[int, int]:
     """(focus, boons) on attack rolls: 1 focus against a larger target of the same
     group, 1 boon per size group against a larger group."""
-    sizes = list(SizeCategory)
     if attacker.group is target.group:
-        return (1 if sizes.index(target) > sizes.index(attacker) else 0), 0
+        return (1 if target.rank > attacker.rank else 0), 0
     return 0, max(0, _GROUP_RANK[target.group] - _GROUP_RANK[attacker.group])
 
 
@@ -117,7 +116,10 @@ class AttackResult:
 
 
 def _total(parts: Iterable[tuple[str, int]]) -> int:
-    return min(MAX_MODIFIER, sum(n for _, n in parts))
+    total = 0
+    for _, n in parts:  # (a loop: eight of these per attack, most of one or no part)
+        total += n
+    return min(MAX_MODIFIER, total)
 
 
 def resolve_attack(
@@ -264,7 +266,7 @@ def resolve_attack(
         )
     impact = chosen_advantage.impact if chosen_advantage else None
     pool = weapon_pool(attacker, target, weapon, impact=impact)
-    inputs = replace(roll_inputs(pool, weapon.types, dice, bonus), threshold_skill=threshold_skill)
+    inputs = roll_inputs(pool, weapon.types, dice, bonus, threshold_skill=threshold_skill)
     hit_result = resolve_hit(target, inputs, index=choose, dice=dice)
     return AttackResult(
         attacker=attacker.name,

@@ -138,6 +138,8 @@ class PriorRolls:
     @property
     def hero_reduction(self) -> int:
         """The damage taken off by hero points (the sum of every 2d6 rolled)."""
+        if not self.hero_reductions:  # (every first roll)
+            return 0
         return sum(sum(faces) for faces in self.hero_reductions)
 
     def to_dict(self) -> dict[str, Any]:
