@@ -120,6 +120,7 @@ class Database:
 
     async def migrate(self) -> int:
         """Apply the SQLite migrations; the schema version (MigrationError if not)."""
+        self._conn.campaign_cache.disable()  # a rebuilt table loses its triggers
         return await migrate(self._conn)
 
     @asynccontextmanager
@@ -169,6 +170,7 @@ class Database:
         await self._end_orphan()
         conn.inline = True  # here the busy timeout is 0: a locked file fails at once
         try:
+            self._new_section()
             await conn.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as exc:
@@ -177,6 +179,15 @@ class Database:
         finally:
             conn.inline = False
         await conn.execute("BEGIN IMMEDIATE")  # on the worker, with the busy timeout
+
+    def _new_section(self) -> None:
+        """Before a section's first statement, outside any transaction (the lock held,
+        ``inline`` set): the campaign cache checks the file's version again, and gets
+        its triggers once the table exists (``bot.storage.campaign_cache``)."""
+        cache = self._conn.campaign_cache
+        cache.begin()
+        if not cache.enabled and (raw := self._conn.here()) is not None:
+            cache.enable(raw)
 
     async def _end_orphan(self) -> None:
         """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
@@ -199,6 +210,7 @@ class Database:
             await self._end_orphan()
             self._conn.inline = True
             try:
+                self._new_section()
                 await self._conn.execute("BEGIN")
                 try:
                     yield self._conn
@@ -221,6 +233,7 @@ class Database:
             await self._end_orphan()
             self._conn.inline = True
             try:
+                self._new_section()
                 yield self._conn
             finally:
                 self._conn.inline = False
