@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -18,6 +17,7 @@ from bot.storage.changes import Changed, OnChanged, tell
 from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.migrations import migrate
+from bot.storage.wal import Checkpointer
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,11 @@ AUTOCHECKPOINT_PAGES = 4000
 # The maintenance task checkpoints when no transaction has run for this long.
 IDLE_SECONDS = 0.5
 MAINTENANCE_PERIOD_SECONDS = 1.0
+# A bot that is never idle that long checkpoints anyway, beside its commands, after
+# this many write transactions (each adds a few WAL pages: far below the threshold
+# above) and at most this often: the WAL stays small and no COMMIT copies it back.
+BUSY_CHECKPOINT_WRITES = 100
+BUSY_CHECKPOINT_SECONDS = 2.0
 
 # A write queued by ``Database.defer``: runs on the connection inside a transaction.
 DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
@@ -62,8 +67,10 @@ class Database:
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
-        self._checkpointer: sqlite3.Connection | None = None
-        self._checkpoint_lock = threading.Lock()
+        self._writes = 0  # write transactions since the last checkpoint began
+        self._last_checkpoint = time.monotonic()
+        self.checkpoints = 0  # checkpoints begun (for tests and the bench)
+        self._checkpointer = Checkpointer(path)
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -301,11 +308,13 @@ class Database:
         self._last_used = time.monotonic()
         if wrote:
             self._checkpointed = False
+            self._writes += 1
 
     # --- maintenance: off the reply path -------------------------------------------
 
     def start_maintenance(self) -> None:
-        """Start the task that writes deferred writes and checkpoints the WAL when idle."""
+        """Start the task that writes deferred writes and checkpoints the WAL (when idle,
+        and every so often while busy)."""
         if self._maintenance is None:
             self._maintenance = asyncio.get_running_loop().create_task(
                 self._maintain(), name="database-maintenance"
@@ -320,39 +329,38 @@ class Database:
                 log.exception("database maintenance failed; retrying later")
 
     async def maintain_now(self, *, idle_for: float = 0.0) -> bool:
-        """Write what was deferred and, if nothing ran for ``idle_for`` seconds,
-        checkpoint the WAL (PASSIVE: it never waits for another connection's readers).
-        True if it checkpointed."""
-        if self._lock.locked():
-            return False
-        async with self._lock:
-            deferred = self._take_deferred()
-            if deferred:
-                await self._write_deferred(deferred)
-                self._used(wrote=True)  # just written: idle again from now
-            if self._checkpointed or time.monotonic() - self._last_used < idle_for:
-                return False
-            self._checkpointed = True  # (a write while it runs sets this back)
+        """Write what was deferred and checkpoint the WAL (PASSIVE: it never waits for
+        another connection's readers or writers) if nothing ran for ``idle_for``
+        seconds, or, however busy, if ``BUSY_CHECKPOINT_WRITES`` write transactions
+        and ``BUSY_CHECKPOINT_SECONDS`` passed since the last. True if it checkpointed."""
+        now = time.monotonic()
+        busy_due = (
+            self._writes >= BUSY_CHECKPOINT_WRITES
+            and now - self._last_checkpoint >= BUSY_CHECKPOINT_SECONDS
+        )
+        if not self._lock.locked():
+            async with self._lock:
+                deferred = self._take_deferred()
+                if deferred:
+                    await self._write_deferred(deferred)
+                    self._used(wrote=True)  # just written: idle again from now
+                idle_for_now = time.monotonic() - self._last_used
+                idle_due = not self._checkpointed and idle_for_now >= idle_for
+                busy_due = busy_due or idle_due
+        if not busy_due:
+            return False  # (a command holds the lock: it is not idle)
+        self._checkpointed = True  # (a write while it runs sets this back)
+        self._writes = 0
+        self._last_checkpoint = now
+        self.checkpoints += 1
         if str(self.path) != ":memory:":
             await asyncio.to_thread(self._checkpoint)
         return True
 
     def _checkpoint(self) -> None:
-        """On a thread, with a connection of its own: the bot's connection and lock stay
-        free, so a command arriving meanwhile doesn't wait for the copy (in WAL mode a
-        checkpoint and writers go side by side; PASSIVE never waits for them)."""
-        with self._checkpoint_lock:
-            if self._checkpointer is None:
-                self._checkpointer = sqlite3.connect(
-                    str(self.path), isolation_level=None, check_same_thread=False
-                )
-            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-
-    def _close_checkpointer(self) -> None:
-        with self._checkpoint_lock:  # after a checkpoint still running finishes
-            if self._checkpointer is not None:
-                self._checkpointer.close()
-                self._checkpointer = None
+        """On a thread (``bot.storage.wal``): the bot's connection and lock stay free, so
+        a command arriving meanwhile doesn't wait for the copy."""
+        self._checkpointer.run()
 
     async def close(self) -> None:
         if self._maintenance is not None:
@@ -367,5 +375,5 @@ class Database:
                     await self._write_deferred(deferred)
             except Exception:
                 log.exception("deferred writes lost at close")
-        await asyncio.to_thread(self._close_checkpointer)
+        await asyncio.to_thread(self._checkpointer.close)
         await self._conn.close()
