@@ -35,10 +35,10 @@ class Campaign:
 
 
 # The parsed campaign of each guild, with the exact row it was parsed from. A read
-# still fetches the row (one statement it makes anyway) and reuses the parsed value
-# only when every column is equal, so whoever changed the row (this process, another
-# process on the same file, a raw UPDATE, a writer added later that knows nothing of
-# this cache) the next read parses the new values: never stale by construction.
+# that fetches the row (PostgreSQL always; SQLite when its connection's cache, in
+# bot.storage.campaign_cache, has no current value) reuses the parsed value only when
+# every column is equal, so whoever changed the row the next read parses the new
+# values: never stale by construction.
 _PARSED: dict[int, tuple[tuple[Any, ...], Campaign]] = {}
 CAMPAIGN_CACHE_SIZE = 4096
 
