@@ -85,7 +85,11 @@ class LoopConnection(aiosqlite.Connection):
         if raw is None:
             return None
         self.version_checks += 1
-        return int(raw.execute("PRAGMA data_version").fetchone()[0])
+        cursor = raw.execute("PRAGMA data_version")
+        try:
+            return int(cursor.fetchone()[0])
+        finally:
+            cursor.close()  # its statement ended: no read snapshot kept past this
 
     async def _execute(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         if self.inline and self.worker_idle and self._connection is not None and self._running:

@@ -33,11 +33,12 @@ AUTOCHECKPOINT_PAGES = 4000
 # The maintenance task checkpoints when no transaction has run for this long.
 IDLE_SECONDS = 0.5
 MAINTENANCE_PERIOD_SECONDS = 1.0
-# A bot that is never idle that long checkpoints anyway, beside its commands, after
-# this many write transactions (each adds a few WAL pages: far below the threshold
-# above) and at most this often: the WAL stays small and no COMMIT copies it back.
-BUSY_CHECKPOINT_WRITES = 100
-BUSY_CHECKPOINT_SECONDS = 2.0
+# A bot that is never idle that long checkpoints anyway, beside its commands, once
+# this many write transactions (a few WAL pages each: about a quarter of the threshold
+# above) ran since the last checkpoint, at most this often: the WAL stays small and
+# no COMMIT copies it back.
+BUSY_CHECKPOINT_WRITES = 300
+BUSY_CHECKPOINT_SECONDS = 0.5
 
 # A write queued by ``Database.defer``: runs on the connection inside a transaction.
 DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
@@ -68,7 +69,8 @@ class Database:
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
         self._writes = 0  # write transactions since the last checkpoint began
-        self._last_checkpoint = time.monotonic()
+        self._wake = asyncio.Event()  # the maintenance task's cue: enough writes
+        self._last_checkpoint = -BUSY_CHECKPOINT_SECONDS  # (none yet: the first is due)
         self.checkpoints = 0  # checkpoints begun (for tests and the bench)
         self._checkpointer = Checkpointer(path)
 
@@ -309,6 +311,8 @@ class Database:
         if wrote:
             self._checkpointed = False
             self._writes += 1
+            if self._writes == BUSY_CHECKPOINT_WRITES:
+                self._wake.set()  # (if too soon then, the task's next tick does it)
 
     # --- maintenance: off the reply path -------------------------------------------
 
@@ -322,7 +326,12 @@ class Database:
 
     async def _maintain(self) -> None:
         while True:
-            await asyncio.sleep(MAINTENANCE_PERIOD_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), MAINTENANCE_PERIOD_SECONDS)
+            self._wake.clear()
+            too_soon = self._last_checkpoint + BUSY_CHECKPOINT_SECONDS - time.monotonic()
+            if self._writes >= BUSY_CHECKPOINT_WRITES and too_soon > 0:
+                await asyncio.sleep(too_soon)
             try:
                 await self.maintain_now(idle_for=IDLE_SECONDS)
             except Exception:
@@ -334,33 +343,38 @@ class Database:
         seconds, or, however busy, if ``BUSY_CHECKPOINT_WRITES`` write transactions
         and ``BUSY_CHECKPOINT_SECONDS`` passed since the last. True if it checkpointed."""
         now = time.monotonic()
-        busy_due = (
+        due = (
             self._writes >= BUSY_CHECKPOINT_WRITES
             and now - self._last_checkpoint >= BUSY_CHECKPOINT_SECONDS
         )
-        if not self._lock.locked():
+        if not due:  # then only if idle (deferred writes wait for that too)
+            if self._lock.locked():
+                return False
             async with self._lock:
                 deferred = self._take_deferred()
                 if deferred:
                     await self._write_deferred(deferred)
                     self._used(wrote=True)  # just written: idle again from now
-                idle_for_now = time.monotonic() - self._last_used
-                idle_due = not self._checkpointed and idle_for_now >= idle_for
-                busy_due = busy_due or idle_due
-        if not busy_due:
-            return False  # (a command holds the lock: it is not idle)
+                idle = time.monotonic() - self._last_used
+                due = not self._checkpointed and idle >= idle_for
+            if not due:
+                return False
         self._checkpointed = True  # (a write while it runs sets this back)
         self._writes = 0
         self._last_checkpoint = now
         self.checkpoints += 1
-        if str(self.path) != ":memory:":
-            await asyncio.to_thread(self._checkpoint)
+        if str(self.path) != ":memory:" and not await asyncio.to_thread(self._checkpoint):
+            # Commands wrote meanwhile: what they wrote (a few pages) is copied between
+            # two of them, so the WAL is all copied and the next write restarts it.
+            # Else the WAL only grows while busy, and a COMMIT copies it at the threshold.
+            async with self._lock:
+                await asyncio.to_thread(self._checkpoint)
         return True
 
-    def _checkpoint(self) -> None:
+    def _checkpoint(self) -> bool:
         """On a thread (``bot.storage.wal``): the bot's connection and lock stay free, so
         a command arriving meanwhile doesn't wait for the copy."""
-        self._checkpointer.run()
+        return self._checkpointer.run()
 
     async def close(self) -> None:
         if self._maintenance is not None:

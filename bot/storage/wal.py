@@ -16,7 +16,7 @@ from pathlib import Path
 # A pass copies the pages written before it began; those written meanwhile are copied
 # by another pass, up to this many in all. Once the WAL is all copied, the next write
 # starts it again from its beginning instead of making it longer.
-CHECKPOINT_PASSES = 4
+CHECKPOINT_PASSES = 3
 
 
 class Checkpointer:
@@ -25,8 +25,9 @@ class Checkpointer:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 
-    def run(self) -> None:
-        """Checkpoint (PASSIVE) now, on the calling thread; never on the event loop's."""
+    def run(self) -> bool:
+        """Checkpoint (PASSIVE) now, on the calling thread; never on the event loop's.
+        True if the WAL is all copied: nothing was written during the last pass."""
         with self._lock:
             if self._conn is None:
                 self._conn = sqlite3.connect(
@@ -41,9 +42,12 @@ class Checkpointer:
                 # Stop when another pass can't help now (a checkpoint already running,
                 # a reader still on old pages) or nothing was written since the last
                 # (or fewer pages: the WAL was all copied and a writer restarted it).
-                if busy or copied < pages or pages <= previous:
-                    break
+                if busy or copied < pages:
+                    return False
+                if pages <= previous:
+                    return True
                 previous = pages
+            return False
 
     def close(self) -> None:
         with self._lock:  # after a checkpoint still running finishes
