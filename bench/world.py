@@ -106,9 +106,14 @@ class RoundTrips:
 
     @property
     def statements(self) -> int:
-        """Statements so far, with the busy-timeout switches ``LoopConnection`` makes
-        itself when a call runs on the other thread from the last one."""
-        return self._statements + int(getattr(self._connection, "pragma_statements", 0))
+        """Statements so far, with those ``LoopConnection`` runs itself: busy-timeout
+        switches when a call runs on the other thread from the last one, and the
+        campaign cache's ``PRAGMA data_version`` checks."""
+        return (
+            self._statements
+            + int(getattr(self._connection, "pragma_statements", 0))
+            + int(getattr(self._connection, "version_checks", 0))
+        )
 
     @property
     def count(self) -> int:

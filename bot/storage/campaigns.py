@@ -35,10 +35,10 @@ class Campaign:
 
 
 # The parsed campaign of each guild, with the exact row it was parsed from. A read
-# still fetches the row (one statement it makes anyway) and reuses the parsed value
-# only when every column is equal, so whoever changed the row (this process, another
-# process on the same file, a raw UPDATE, a writer added later that knows nothing of
-# this cache) the next read parses the new values: never stale by construction.
+# that fetches the row (PostgreSQL always; SQLite when its connection's cache, in
+# bot.storage.campaign_cache, has no current value) reuses the parsed value only when
+# every column is equal, so whoever changed the row the next read parses the new
+# values: never stale by construction.
 _PARSED: dict[int, tuple[tuple[Any, ...], Campaign]] = {}
 CAMPAIGN_CACHE_SIZE = 4096
 
@@ -71,8 +71,12 @@ class CampaignRepository:
     async def get_or_create(self, guild_id: int) -> Campaign:
         """The guild's campaign, inserting one with defaults if it has none yet.
 
-        One statement when the row exists (every command after the guild's first).
+        One statement when the row exists (every command after the guild's first), or
+        none when this connection has it cached (``bot.storage.campaign_cache``).
         """
+        cache, cached = self._cached(guild_id)
+        if cached is not None:
+            return cached
         row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
         if row is None:
             row = await fetch_one(
@@ -86,11 +90,28 @@ class CampaignRepository:
                 self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,)
             )
         assert row is not None
-        return _from_row(row)
+        return self._keep(cache, _from_row(row))
 
     async def get(self, guild_id: int) -> Campaign | None:
+        cache, cached = self._cached(guild_id)
+        if cached is not None:
+            return cached
         row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
-        return _from_row(row) if row else None
+        return self._keep(cache, _from_row(row)) if row else None
+
+    def _cached(self, guild_id: int) -> tuple[Any, Campaign | None]:
+        """This connection's campaign cache (None on one without: PostgreSQL, a plain
+        aiosqlite connection) and the guild's campaign from it if still current."""
+        cache = getattr(self._conn, "campaign_cache", None)
+        if cache is None or not getattr(self._conn, "inline", False):
+            return None, None
+        return cache, cache.get(self._conn, guild_id)
+
+    def _keep(self, cache: Any, campaign: Campaign) -> Campaign:
+        # Read on the loop's thread too (inline): the version checked still covers it.
+        if cache is not None and self._conn.inline:  # type: ignore[attr-defined]
+            cache.put(campaign.guild_id, campaign)
+        return campaign
 
     async def update(self, guild_id: int, **changes: Any) -> Campaign:
         """Change the named columns (ruleset, gm_role_id, gm_channel_id, settings).

@@ -30,6 +30,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.campaign_cache import CampaignCache
+
 
 class LoopConnection(aiosqlite.Connection):
     def __init__(self, connector: Callable[[], sqlite3.Connection], iter_chunk_size: int) -> None:
@@ -42,6 +44,9 @@ class LoopConnection(aiosqlite.Connection):
         self.busy_timeout_ms = 0
         self._busy_ms = -1  # the timeout the sqlite3 connection has now (-1: unknown)
         self.pragma_statements = 0  # busy_timeout switches, ever (for the bench's count)
+        # The campaign cache's data_version checks, ever: statements that bypass
+        # _execute (no round trip), for the bench's count.
+        self.version_checks = 0
         self.worker_calls = 0  # round trips to the worker thread, ever (for the bench)
         self.inline_calls = 0  # calls run on the loop's thread instead
         # Each counter is written by one thread only: submitted here, finished there.
@@ -52,10 +57,39 @@ class LoopConnection(aiosqlite.Connection):
         # COMMIT while one is open, so before the next call runs here the worker is
         # sent a no-op to let go of such a cursor.
         self._worker_holds_cursor = False
+        self.campaign_cache = CampaignCache()  # (bot.storage.campaign_cache)
 
     @property
     def worker_idle(self) -> bool:
         return self._submitted == self._finished
+
+    def here(self) -> sqlite3.Connection | None:
+        """The sqlite3 connection, if a call may use it on this thread right now: as
+        ``_execute`` would run it here, and with no cursor left on the worker (whose
+        open statement could hold an older read snapshot). None if not."""
+        if (
+            self.inline
+            and self.worker_idle
+            and not self._worker_holds_cursor
+            and self._connection is not None
+            and self._running
+        ):
+            self._set_busy_timeout(0)
+            return self._connection
+        return None
+
+    def data_version_here(self) -> int | None:
+        """``PRAGMA data_version`` run on this thread (no round trip) if ``here`` allows,
+        else None."""
+        raw = self.here()
+        if raw is None:
+            return None
+        self.version_checks += 1
+        cursor = raw.execute("PRAGMA data_version")
+        try:
+            return int(cursor.fetchone()[0])
+        finally:
+            cursor.close()  # its statement ended: no read snapshot kept past this
 
     async def _execute(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         if self.inline and self.worker_idle and self._connection is not None and self._running:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -18,6 +17,7 @@ from bot.storage.changes import Changed, OnChanged, tell
 from bot.storage.connection import LoopConnection, connect
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.migrations import migrate
+from bot.storage.wal import Checkpointer
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,12 @@ AUTOCHECKPOINT_PAGES = 4000
 # The maintenance task checkpoints when no transaction has run for this long.
 IDLE_SECONDS = 0.5
 MAINTENANCE_PERIOD_SECONDS = 1.0
+# A bot that is never idle that long checkpoints anyway, beside its commands, once
+# this many write transactions (a few WAL pages each: about a quarter of the threshold
+# above) ran since the last checkpoint, at most this often: the WAL stays small and
+# no COMMIT copies it back.
+BUSY_CHECKPOINT_WRITES = 300
+BUSY_CHECKPOINT_SECONDS = 0.5
 
 # A write queued by ``Database.defer``: runs on the connection inside a transaction.
 DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
@@ -62,8 +68,11 @@ class Database:
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
-        self._checkpointer: sqlite3.Connection | None = None
-        self._checkpoint_lock = threading.Lock()
+        self._writes = 0  # write transactions since the last checkpoint began
+        self._wake = asyncio.Event()  # the maintenance task's cue: enough writes
+        self._last_checkpoint = -BUSY_CHECKPOINT_SECONDS  # (none yet: the first is due)
+        self.checkpoints = 0  # checkpoints begun (for tests and the bench)
+        self._checkpointer = Checkpointer(path)
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -120,6 +129,7 @@ class Database:
 
     async def migrate(self) -> int:
         """Apply the SQLite migrations; the schema version (MigrationError if not)."""
+        self._conn.campaign_cache.disable()  # a rebuilt table loses its triggers
         return await migrate(self._conn)
 
     @asynccontextmanager
@@ -169,6 +179,7 @@ class Database:
         await self._end_orphan()
         conn.inline = True  # here the busy timeout is 0: a locked file fails at once
         try:
+            self._new_section()
             await conn.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as exc:
@@ -177,6 +188,15 @@ class Database:
         finally:
             conn.inline = False
         await conn.execute("BEGIN IMMEDIATE")  # on the worker, with the busy timeout
+
+    def _new_section(self) -> None:
+        """Before a section's first statement, outside any transaction (the lock held,
+        ``inline`` set): the campaign cache checks the file's version again, and gets
+        its triggers once the table exists (``bot.storage.campaign_cache``)."""
+        cache = self._conn.campaign_cache
+        cache.begin()
+        if not cache.enabled and (raw := self._conn.here()) is not None:
+            cache.enable(raw)
 
     async def _end_orphan(self) -> None:
         """Roll back a transaction nobody owns: a ``BEGIN IMMEDIATE`` whose caller was
@@ -199,6 +219,7 @@ class Database:
             await self._end_orphan()
             self._conn.inline = True
             try:
+                self._new_section()
                 await self._conn.execute("BEGIN")
                 try:
                     yield self._conn
@@ -221,6 +242,7 @@ class Database:
             await self._end_orphan()
             self._conn.inline = True
             try:
+                self._new_section()
                 yield self._conn
             finally:
                 self._conn.inline = False
@@ -288,11 +310,15 @@ class Database:
         self._last_used = time.monotonic()
         if wrote:
             self._checkpointed = False
+            self._writes += 1
+            if self._writes == BUSY_CHECKPOINT_WRITES:
+                self._wake.set()  # (if too soon then, the task's next tick does it)
 
     # --- maintenance: off the reply path -------------------------------------------
 
     def start_maintenance(self) -> None:
-        """Start the task that writes deferred writes and checkpoints the WAL when idle."""
+        """Start the task that writes deferred writes and checkpoints the WAL (when idle,
+        and every so often while busy)."""
         if self._maintenance is None:
             self._maintenance = asyncio.get_running_loop().create_task(
                 self._maintain(), name="database-maintenance"
@@ -300,46 +326,55 @@ class Database:
 
     async def _maintain(self) -> None:
         while True:
-            await asyncio.sleep(MAINTENANCE_PERIOD_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), MAINTENANCE_PERIOD_SECONDS)
+            self._wake.clear()
+            too_soon = self._last_checkpoint + BUSY_CHECKPOINT_SECONDS - time.monotonic()
+            if self._writes >= BUSY_CHECKPOINT_WRITES and too_soon > 0:
+                await asyncio.sleep(too_soon)
             try:
                 await self.maintain_now(idle_for=IDLE_SECONDS)
             except Exception:
                 log.exception("database maintenance failed; retrying later")
 
     async def maintain_now(self, *, idle_for: float = 0.0) -> bool:
-        """Write what was deferred and, if nothing ran for ``idle_for`` seconds,
-        checkpoint the WAL (PASSIVE: it never waits for another connection's readers).
-        True if it checkpointed."""
-        if self._lock.locked():
-            return False
-        async with self._lock:
-            deferred = self._take_deferred()
-            if deferred:
-                await self._write_deferred(deferred)
-                self._used(wrote=True)  # just written: idle again from now
-            if self._checkpointed or time.monotonic() - self._last_used < idle_for:
+        """Write what was deferred and checkpoint the WAL (PASSIVE: it never waits for
+        another connection's readers or writers) if nothing ran for ``idle_for``
+        seconds, or, however busy, if ``BUSY_CHECKPOINT_WRITES`` write transactions
+        and ``BUSY_CHECKPOINT_SECONDS`` passed since the last. True if it checkpointed."""
+        now = time.monotonic()
+        due = (
+            self._writes >= BUSY_CHECKPOINT_WRITES
+            and now - self._last_checkpoint >= BUSY_CHECKPOINT_SECONDS
+        )
+        if not due:  # then only if idle (deferred writes wait for that too)
+            if self._lock.locked():
                 return False
-            self._checkpointed = True  # (a write while it runs sets this back)
-        if str(self.path) != ":memory:":
-            await asyncio.to_thread(self._checkpoint)
+            async with self._lock:
+                deferred = self._take_deferred()
+                if deferred:
+                    await self._write_deferred(deferred)
+                    self._used(wrote=True)  # just written: idle again from now
+                idle = time.monotonic() - self._last_used
+                due = not self._checkpointed and idle >= idle_for
+            if not due:
+                return False
+        self._checkpointed = True  # (a write while it runs sets this back)
+        self._writes = 0
+        self._last_checkpoint = now
+        self.checkpoints += 1
+        if str(self.path) != ":memory:" and not await asyncio.to_thread(self._checkpoint):
+            # Commands wrote meanwhile: what they wrote (a few pages) is copied between
+            # two of them, so the WAL is all copied and the next write restarts it.
+            # Else the WAL only grows while busy, and a COMMIT copies it at the threshold.
+            async with self._lock:
+                await asyncio.to_thread(self._checkpoint)
         return True
 
-    def _checkpoint(self) -> None:
-        """On a thread, with a connection of its own: the bot's connection and lock stay
-        free, so a command arriving meanwhile doesn't wait for the copy (in WAL mode a
-        checkpoint and writers go side by side; PASSIVE never waits for them)."""
-        with self._checkpoint_lock:
-            if self._checkpointer is None:
-                self._checkpointer = sqlite3.connect(
-                    str(self.path), isolation_level=None, check_same_thread=False
-                )
-            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-
-    def _close_checkpointer(self) -> None:
-        with self._checkpoint_lock:  # after a checkpoint still running finishes
-            if self._checkpointer is not None:
-                self._checkpointer.close()
-                self._checkpointer = None
+    def _checkpoint(self) -> bool:
+        """On a thread (``bot.storage.wal``): the bot's connection and lock stay free, so
+        a command arriving meanwhile doesn't wait for the copy."""
+        return self._checkpointer.run()
 
     async def close(self) -> None:
         if self._maintenance is not None:
@@ -354,5 +389,5 @@ class Database:
                     await self._write_deferred(deferred)
             except Exception:
                 log.exception("deferred writes lost at close")
-        await asyncio.to_thread(self._close_checkpointer)
+        await asyncio.to_thread(self._checkpointer.close)
         await self._conn.close()
