@@ -88,14 +88,19 @@ async def test_another_process_advancing_the_encounter_is_seen(
     await dpytest.empty_queue()
 
 
+async def stored_with_characters(bot: TableBot, channel_id: int) -> tuple[Any, Any]:
+    """The channel's stored encounter and its linked characters, as stored."""
+    async with bot.db.read() as conn:
+        record = await EncounterRepository(conn).get_by_channel(channel_id)
+        assert record is not None
+        return record, await linked_characters(conn, record.state)
+
+
 async def test_a_refresh_skips_only_the_very_same_character_and_participant(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     aria, _ = await begin_with_party(bot, slash)
-    async with bot.db.read() as conn:
-        record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
-        assert record is not None
-        characters = await linked_characters(conn, record.state)
+    record, characters = await stored_with_characters(bot, slash.channel.id)
     synced = refresh_from(record.state, characters)
     assert refresh_from(synced, characters) == synced
     # Another value of the character (as a later read of a changed row gives): seen.
@@ -165,10 +170,7 @@ async def test_a_rerolled_copy_of_a_fresh_participant_is_fresh_and_a_changed_one
     bot: TableBot, slash: SlashHarness
 ) -> None:
     aria, _ = await begin_with_party(bot, slash)
-    async with bot.db.read() as conn:
-        record = await EncounterRepository(conn).get_by_channel(slash.channel.id)
-        assert record is not None
-        characters = await linked_characters(conn, record.state)
+    record, characters = await stored_with_characters(bot, slash.channel.id)
     synced = refresh_from(record.state, characters)
     linked = next(p for p in synced.participants if p.character_id == aria.id)
     # A new round's copy: new roll and spent actions, the same snapshot of the sheet.

@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage.campaigns import CampaignRepository, CampaignSettings, Ruleset
 from bot.storage.database import Database
+from tests.storage.test_fastpath import Calls
 from tests.support.pg_fixtures import open_raw, open_second
 
 GUILD = 31
@@ -92,20 +93,12 @@ async def test_a_rolled_back_write_leaves_the_committed_campaign(db: Any) -> Non
         assert (await campaign_of(db)).gm_role_id == 1
 
 
-class Sent:
+class Sent(Calls):
     """The SQL the bot's connection sends, and its data_version checks."""
 
     def __init__(self, db: Database) -> None:
+        super().__init__(db.connection)
         self.connection: Any = db.connection
-        self.sql: list[str] = []
-        original = self.connection._execute
-
-        async def recorded(fn: Any, *args: Any, **kwargs: Any) -> Any:
-            if args and isinstance(args[0], str):
-                self.sql.append(args[0])
-            return await original(fn, *args, **kwargs)
-
-        self.connection._execute = recorded
         self.checks = self.connection.version_checks
 
     @property

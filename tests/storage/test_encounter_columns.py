@@ -31,10 +31,9 @@ from bot.rules.hocs.initiative import (
 from bot.rules.hocs.initiative.values import InitiativeStats, RecoveryKind
 from bot.storage.database import Database
 from bot.storage.encounter_rows import INSERT_PARTICIPANT, changed_columns, participant_row
-from bot.storage.encounters import EncounterRepository
 from tests.storage.test_encounters import busy_state
 from tests.storage.test_fastpath import mira
-from tests.storage.test_fastpath_writes import load, save, start
+from tests.storage.test_fastpath_writes import load, save, save_new_round, start
 from tests.support.pg_fixtures import open_raw
 
 COLUMNS = re.search(r"\(([^)]*)\)", INSERT_PARTICIPANT)[1].replace(" ", "").split(",")  # type: ignore[index]
@@ -109,9 +108,7 @@ async def test_a_new_round_writes_only_the_rolls_and_slots(db: Database) -> None
     state, _ = next_turn(state, RandomDice(random.Random(3)))
     assert state.round == record.state.round + 1
     if db.backend != "sqlite":  # (the statements are the same; only SQLite's are counted)
-        async with db.transaction() as conn:
-            saved = await EncounterRepository(conn).save(record, state)
-        assert (await load(db)).state == saved.state == state
+        await save_new_round(db, record, state)
         return
     saved, sql = await save(db, record, state)
     updates = [s for s in sql if s.startswith("UPDATE encounter_participants")]

@@ -63,6 +63,20 @@ async def save(db: Database, record: Any, state: Encounter) -> tuple[Any, list[s
     return saved, sql
 
 
+async def save_new_round(db: Database, record: Any, state: Encounter) -> tuple[Any, list[str]]:
+    """Save a new round's ``state`` and check it reloads equal: the saved record and the
+    participant UPDATEs sent, or none on PostgreSQL (the statements are the same there,
+    only SQLite's are counted)."""
+    if db.backend != "sqlite":
+        async with db.transaction() as conn:
+            saved = await EncounterRepository(conn).save(record, state)
+        sql: list[str] = []
+    else:
+        saved, sql = await save(db, record, state)
+    assert (await load(db)).state == saved.state == state
+    return saved, [s for s in sql if s.startswith("UPDATE encounter_participants")]
+
+
 async def test_saving_an_unchanged_encounter_writes_only_its_row(db: Database) -> None:
     character_id = await mira(db)
     record = await start(db, busy_state(character_id))

@@ -5,7 +5,6 @@ refused."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from bot.storage.errors import MigrationError
 from bot.storage.migrations import discover
 from bot.storage.pg_database import PgDatabase
 from bot.storage.pg_migrations import PG_MIGRATIONS_DIR, current_version, migrate
-from tests.support.pg_fixtures import create_database, drop_database
+from tests.support.pg_fixtures import empty_pg as empty_pg  # (a fixture)
 from tests.support.pg_server import Server
 
 # SQLite's declared types → the PostgreSQL type a twin gives the column.
@@ -31,15 +30,6 @@ def test_every_sqlite_migration_has_a_postgresql_twin() -> None:
         " (same file name; migrations/postgresql/README.md says how)"
     )
     assert postgres == sqlite
-
-
-@pytest.fixture
-async def empty_pg(pg_server: Server) -> AsyncIterator[PgDatabase]:
-    url = await asyncio.to_thread(create_database, pg_server, template=None)
-    database = await PgDatabase.open(url)
-    yield database
-    await database.close()
-    await asyncio.to_thread(drop_database, pg_server, url)
 
 
 async def _sqlite_schema(tmp_path: Path) -> dict[str, dict[str, tuple[str, bool]]]:

@@ -4,20 +4,15 @@ rows through an index rather than a scan of the whole log."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.storage.database import Database
 from bot.storage.migrations import MIGRATIONS_DIR, discover, migrate
 from bot.storage.pg_database import PgDatabase
 from bot.storage.pg_migrations import PG_MIGRATIONS_DIR
 from bot.storage.pg_migrations import migrate as pg_migrate
-from tests.support.pg_fixtures import create_database, drop_database
-from tests.support.pg_server import Server
+from tests.support.pg_fixtures import empty_pg as empty_pg  # (a fixture)
 
 BEFORE = 15  # the schema version just before the migration
 
@@ -137,15 +132,6 @@ async def test_sqlite_reads_of_the_log_use_an_index(db: Database) -> None:
             details = " ".join(str(row[3]) for row in plan)
             assert f"INDEX {index} " in details, (sql, details)
             assert "SCAN roll_log" not in details, (sql, details)
-
-
-@pytest.fixture
-async def empty_pg(pg_server: Server) -> AsyncIterator[PgDatabase]:
-    url = await asyncio.to_thread(create_database, pg_server, template=None)
-    database = await PgDatabase.open(url)
-    yield database
-    await database.close()
-    await asyncio.to_thread(drop_database, pg_server, url)
 
 
 async def test_postgresql_keeps_every_row_and_counter(tmp_path: Path, empty_pg: PgDatabase) -> None:

@@ -96,6 +96,18 @@ def pg_server() -> Iterator[Server]:
             server.stop()
 
 
+@pytest.fixture
+async def empty_pg(pg_server: Server) -> AsyncIterator[Any]:
+    """A PostgreSQL database with no tables yet (for migration tests), dropped after."""
+    from bot.storage.pg_database import PgDatabase
+
+    url = await asyncio.to_thread(create_database, pg_server, template=None)
+    database = await PgDatabase.open(url)
+    yield database
+    await database.close()
+    await asyncio.to_thread(drop_database, pg_server, url)
+
+
 def pg_test_url(request: pytest.FixtureRequest) -> str:
     """The URL of the database ``pg_database`` opens (for Settings and child processes)."""
     server: Server = request.getfixturevalue("pg_server")
