@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -24,6 +24,7 @@ from bot.rules.hocs.attack.turns import AttackTurn
 from bot.rules.hocs.effective import EffectiveValues
 from bot.rules.hocs.wounds import Wound
 from bot.storage.characters import Character, CharacterRepository
+from bot.storage.damage_choice import DamageChoice, choice_from_row, timestamp
 from bot.storage.database import Database
 from bot.storage.json_text import encode
 from bot.storage.sql import fetch_one, run
@@ -48,11 +49,6 @@ def _json(data: Any) -> str:
 # A choice's columns take the roll log's form (keys unsorted) so the parts both rows hold
 # are encoded once; rows stored sorted before are compared as read (``stored_inputs``).
 _choice_json = encode
-
-
-def timestamp(moment: datetime) -> str:
-    """The text form stored (and compared) in ``expires_at``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 @dataclass(frozen=True)
@@ -93,52 +89,6 @@ class CombatCharacter:
             speed=details.speed,
             load=details.load,
         )
-
-
-@dataclass(frozen=True)
-class DamageChoice:
-    """A damage roll whose kept die can still be switched."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    user_id: int
-    attacker_id: int | None
-    target_id: int | None
-    intro: dict[str, Any]
-    inputs: HitInputs
-    rolls: PriorRolls
-    chosen_index: int
-    before: Vitals | None
-    after: Vitals | None
-    message_id: int | None
-    expires_at: str
-    # The ``inputs`` text as read or written: what a hero reroll's compare-and-set compares.
-    stored_inputs: str = field(default="", compare=False, repr=False)
-
-    def expired(self, now: datetime) -> bool:
-        return self.expires_at < timestamp(now)
-
-
-def _choice_from_row(row: aiosqlite.Row) -> DamageChoice:
-    before, after = row["before_state"], row["after_state"]
-    return DamageChoice(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        user_id=row["user_id"],
-        attacker_id=row["attacker_id"],
-        target_id=row["target_id"],
-        intro=json.loads(row["intro"]),
-        inputs=HitInputs.from_dict(json.loads(row["inputs"])),
-        rolls=PriorRolls.from_dict(json.loads(row["rolls"])),
-        chosen_index=row["chosen_index"],
-        before=Vitals.from_dict(json.loads(before)) if before else None,
-        after=Vitals.from_dict(json.loads(after)) if after else None,
-        message_id=row["message_id"],
-        expires_at=row["expires_at"],
-        stored_inputs=row["inputs"],
-    )
 
 
 class CombatRepository:
@@ -270,7 +220,7 @@ class CombatRepository:
 
     async def get_choice(self, choice_id: int) -> DamageChoice | None:
         row = await fetch_one(self._conn, "SELECT * FROM damage_choices WHERE id = ?", (choice_id,))
-        return _choice_from_row(row) if row else None
+        return choice_from_row(row) if row else None
 
     async def latest_hit_on(
         self, guild_id: int, target_id: int, now: datetime
@@ -283,7 +233,7 @@ class CombatRepository:
             " AND expires_at >= ? ORDER BY id DESC LIMIT 1",
             (guild_id, target_id, timestamp(now)),
         )
-        return _choice_from_row(row) if row else None
+        return choice_from_row(row) if row else None
 
     async def update_choice(
         self, choice_id: int, *, chosen_index: int, rolls: PriorRolls, after: Vitals | None

@@ -22,7 +22,8 @@ _HOLE = "\x00" + secrets.token_hex(8) + ":"
 
 
 def _hole(outer: str, inner: str) -> tuple[str, str]:
-    """The placeholder for ``document[outer][inner]``, and its encoded text."""
+    """What stands in for ``document[outer][inner]`` while the rest is encoded, and the
+    text it encodes to (replaced afterwards by the part's own text)."""
     found = _holes.get((outer, inner))
     if found is None:
         value = f"{_HOLE}{outer}.{inner}"

@@ -9,7 +9,7 @@ import json
 from bot.storage.json_text import _HOLE, encode, encode_around
 
 DOCUMENT = {
-    # User text first, spelling what a placeholder looks like before and after encoding.
+    # User text that imitates a stand-in, as typed and as encoded: it must come out intact.
     "attacker": "\x00inputs \\u0000 damage.inputs",
     "target": f"{_HOLE[:1]}hit.rolls",
     "damage": {"inputs": {"pool": [8, 6], "rolled": None}, "kept": {"index": 1}, "amount": 7},
