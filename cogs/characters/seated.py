@@ -60,7 +60,8 @@ def _leave(ids: tuple[int, ...]) -> Any:
 def leave_soon(bot: Any, guild_id: int, member: discord.abc.User, found: Seats) -> None:
     """After the delete's reply (``bot.followups``): each encounter found loses them."""
     service = getattr(bot.get_cog("Initiative"), "service", None)
-    if not found or service is None:
+    followups = getattr(bot, "followups", None)
+    if not found or service is None or followups is None:
         return
 
     async def work() -> None:
@@ -70,7 +71,7 @@ def leave_soon(bot: Any, guild_id: int, member: discord.abc.User, found: Seats) 
             except Exception:
                 log.exception("could not take a deleted character out of channel %s", channel_id)
 
-    bot.followups.schedule(("deleted character", guild_id, tuple(found)), work)
+    followups.schedule(("deleted character", guild_id, tuple(found)), work)
 
 
 async def _leave_one(

@@ -21,9 +21,12 @@ from bot.text import echo
 def leave_deleted(tracker: Tracker, sheets: dict[int, TwoD10Sheet]) -> tuple[Tracker, list[str]]:
     """``tracker`` without the combatants linked to a sheet missing from ``sheets`` (all
     the seated sheets that still exist), and one line per combatant that left."""
-    gone = [cid for cid, s in tracker.seats if s.sheet_id is not None and s.sheet_id not in sheets]
-    if not gone:
+    for _, seat in tracker.seats:  # (a plain loop: this runs on every /init change)
+        if seat.sheet_id is not None and seat.sheet_id not in sheets:
+            break
+    else:
         return tracker, []
+    gone = [cid for cid, s in tracker.seats if s.sheet_id is not None and s.sheet_id not in sheets]
     enc = tracker.encounter
     lines = []
     for cid in gone:
