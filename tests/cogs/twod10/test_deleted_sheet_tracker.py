@@ -10,6 +10,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
+from bot.storage.twod10_characters import TwoD10CharacterRepository
 from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, text
 from tests.support.slash import SlashHarness
@@ -145,5 +146,36 @@ async def test_help_shows_the_ruling(slash: SlashHarness) -> None:
     assert (
         "A deleted character leaves every encounter it was in, as /init remove takes it out;"
         " the tracker is redrawn without it." in rulings
+    )
+    await dpytest.empty_queue()
+
+
+async def test_a_dying_roll_owed_by_the_deleted_sheet_is_no_longer_due(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await make_twod10(slash)
+    mira = await make_sheet(bot, slash.members[0], "Mira", finesse=1)
+    await make_sheet(bot, slash.members[1], "Bram", finesse=2)
+    async with bot.db.transaction() as conn:
+        await TwoD10CharacterRepository(conn).set_hp(mira.guild_id, mira.id, -1)
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init join", **player(slash))
+    await slash.run("init join", **player(slash, 1))
+    await slash.run("init add", name="Goblin", **gm(slash))
+    bot.dice = ScriptedDice([])
+    await slash.run("init next", **gm(slash))
+    bot.dice = ScriptedDice([2])  # the GM's d6: 1-3, the players go first
+    turn = await slash.run("init next", **gm(slash))
+    [prompt] = [m for m in turn.channel_messages if "must make a dying roll" in (m.content or "")]
+    assert (await saved(bot, slash.channel.id)).tracker.dying_due == ((1, 1),)
+    await slash.run("character delete", name="Mira", confirm=True, **gm(slash))
+    record = await saved(bot, slash.channel.id)
+    assert record.tracker.dying_due == ()
+    assert [c.name for c in record.encounter.combatants] == ["Bram", "Goblin"]
+    # The prompt still in the channel rolls nothing for a character that is gone.
+    bot.dice = ScriptedDice([])
+    late = await slash.click(prompt, label="Roll the dying roll", **gm(slash))
+    assert late.ephemeral and late.content == (
+        "That dying roll has already been made (or is no longer due)."
     )
     await dpytest.empty_queue()
