@@ -26,7 +26,9 @@ from cogs.initiative.views import send_test_prompts, turn_view
 
 log = logging.getLogger(__name__)
 
-Seats = list[tuple[int, tuple[int, ...]]]  # (channel id, participant ids), by channel
+# (channel id, encounter id, participant ids), by channel: the encounter id so that a
+# fight begun there meanwhile (its participant ids start at 1 again) is never touched.
+Seats = list[tuple[int, int, tuple[int, ...]]]
 
 
 async def seats(conn: aiosqlite.Connection, guild_id: int, character_id: int) -> Seats:
@@ -39,7 +41,7 @@ async def seats(conn: aiosqlite.Connection, guild_id: int, character_id: int) ->
             continue
         ids = tuple(p.id for p in record.state.participants if p.character_id == character_id)
         if ids:
-            found.append((channel_id, ids))
+            found.append((channel_id, record.id, ids))
     return found
 
 
@@ -65,9 +67,9 @@ def leave_soon(bot: Any, guild_id: int, member: discord.abc.User, found: Seats) 
         return
 
     async def work() -> None:
-        for channel_id, ids in found:
+        for channel_id, encounter_id, ids in found:
             try:
-                await _leave_one(bot, service, guild_id, member, channel_id, ids)
+                await _leave_one(bot, service, guild_id, member, channel_id, encounter_id, ids)
             except Exception:
                 log.exception("could not take a deleted character out of channel %s", channel_id)
 
@@ -76,12 +78,13 @@ def leave_soon(bot: Any, guild_id: int, member: discord.abc.User, found: Seats) 
 
 async def _leave_one(
     bot: Any, service: Any, guild_id: int, member: discord.abc.User, channel_id: int,
-    ids: tuple[int, ...],
+    encounter_id: int, ids: tuple[int, ...],
 ) -> None:  # fmt: skip
     try:
         outcome = await service.change(
-            guild_id=guild_id, channel_id=channel_id, member=member, operation=_leave(ids)
-        )
+            guild_id=guild_id, channel_id=channel_id, member=member, operation=_leave(ids),
+            encounter_id=encounter_id,
+        )  # fmt: skip
     except (_NobodyLeft, UserError, RulesError):
         return  # the encounter ended, or they were removed meanwhile: nothing to do
     channel = bot.get_channel(channel_id) or bot.get_partial_messageable(

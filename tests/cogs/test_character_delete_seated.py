@@ -84,3 +84,23 @@ async def test_help_shows_the_ruling(slash: SlashHarness) -> None:
         " (a turn it held passes on); the tracker is redrawn without it." in rulings
     )
     await dpytest.empty_queue()
+
+
+async def test_a_fight_begun_before_the_follow_up_is_left_alone(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await begin_with_party(bot, slash)
+    slash.drain_followups = False
+    try:
+        with bot.followups.busy():  # the delete's follow-up waits, as under load
+            await slash.run("character delete", name="Aria", confirm=True, **gm(slash))
+            assert bot.followups.pending >= 1
+            await slash.run("init end", **gm(slash))
+            await slash.run("init begin", **gm(slash))
+            await slash.run("init join", user=slash.members[1])  # Bram is participant 1 now
+        await bot.followups.drain()
+    finally:
+        slash.drain_followups = True
+    record = await stored(bot, slash.channel.id)
+    assert [(p.id, p.name) for p in record.state.participants] == [(1, "Bram")]
+    await dpytest.empty_queue()
