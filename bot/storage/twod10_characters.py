@@ -334,8 +334,11 @@ class TwoD10CharacterRepository:
         return sheet
 
     async def delete(self, guild_id: int, character_id: int) -> bool:
-        """Delete a character (its active-character links go with it); False if absent."""
-        return (
+        """Delete a character (its active-character links go with it); False if absent.
+
+        A tracker seating it is told after the commit: it leaves that encounter
+        (cogs.twod10.initiative.deleted) and the tracker is redrawn."""
+        deleted = (
             await run(
                 self._conn,
                 "DELETE FROM twod10_characters WHERE guild_id = ? AND id = ?",
@@ -343,3 +346,6 @@ class TwoD10CharacterRepository:
             )
             == 1
         )
+        if deleted:
+            characters_changed(self._conn, guild_id, character_id)
+        return deleted

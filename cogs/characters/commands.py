@@ -30,7 +30,7 @@ from bot.storage.character_codec import CharacterDetails
 from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.sessions import SessionRepository
 from bot.visibility import shows_state
-from cogs.characters import edits, options
+from cogs.characters import edits, options, seated
 from cogs.characters.edits import Outcome
 from cogs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
 from cogs.characters.options import (
@@ -302,9 +302,11 @@ class CharactersCog(RulesetCog, name="Characters"):
             character = await resolve(conn, ctx, campaign, name, "delete it")
             repo = CharacterRepository(conn)
             active = await repo.get_active(guild.id, character.owner_id)
+            found = await seated.seats(conn, guild.id, character.id)  # before SET NULL
             await repo.delete(character.id)
         log.info("character %s deleted by %s", character.id, ctx.author.id)
         text = f"Deleted **{safe(character.name)}**."
         if active is not None and active.id == character.id:
             text += " Its owner has no active character now: pick one with /character select."
         await send(ctx, text)
+        seated.leave_soon(self.bot, guild.id, ctx.author, found)  # ruling seat-deleted

@@ -61,6 +61,8 @@ RULINGS: dict[str, list[str]] = {
     "delete": [
         "Deleting is irreversible, so it needs confirm:True.",
         "Only the owner or the GM can delete a character.",
+        "A deleted character leaves every encounter it was in, as /init remove takes it out"
+        " (a turn it held passes on); the tracker is redrawn without it.",
     ],
     "skill": [
         OWNER_OR_GM,

@@ -24,6 +24,13 @@ SKILL_TEXT = (
 # it is the GM's call and only the GM runs /character advance.
 ADVANCE_GM = "Only the GM advances a character (the text sets no price: the GM grants it)."
 
+# Ruling seat-deleted: a fight can't go on with a sheet that no longer exists (no hit
+# points to follow, no owner to ping), so its combatant goes, as /init remove takes it.
+SEAT_DELETED = (
+    "A deleted character leaves every encounter it was in, as /init remove takes it out;"
+    " the tracker is redrawn without it."
+)
+
 
 def _rules(*keys: str) -> list[str]:
     return [ruling(key).text for key in keys]
@@ -58,6 +65,7 @@ RULINGS: dict[str, list[str]] = {
     "delete": [
         "Deleting is irreversible, so it needs confirm:True.",
         "Only the owner or the GM can delete a character.",
+        SEAT_DELETED,
     ],
     "task": [
         *_rules("ladder-signs", "two-heroics", "advantage-stack", "natural-two", "blank-bands",

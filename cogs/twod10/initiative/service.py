@@ -32,6 +32,7 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
 from bot.tracker_messages import TrackerMessages, TrackerView
+from cogs.twod10.initiative.deleted import leave_deleted
 from cogs.twod10.initiative.dying_due import down_marks, settle_dying
 from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
 from cogs.twod10.initiative.movement import follow_movement
@@ -93,9 +94,11 @@ def sheet_down(sheet: TwoD10Sheet) -> bool:
 def follow_sheets(
     tracker: Tracker, sheets: dict[int, TwoD10Sheet], *, both_ways: bool
 ) -> tuple[Tracker, list[object]]:
-    """Put down (and, ``both_ways``, bring back) linked combatants as their sheets say."""
+    """Put down (and, ``both_ways``, bring back) linked combatants as their sheets say;
+    one whose sheet was deleted leaves (cogs.twod10.initiative.deleted)."""
+    tracker, left = leave_deleted(tracker, sheets)
     enc = tracker.encounter
-    events: list[object] = []
+    events: list[object] = [*left]
     for cid, seat in tracker.seats:
         sheet = sheets.get(seat.sheet_id) if seat.sheet_id is not None else None
         if sheet is None:
@@ -241,8 +244,10 @@ class SideTrackerService:
             if record is None:
                 return None
             sheets = await load_sheets(conn, record.guild_id, record.tracker)
-            # Shown as the loads stand now, even before the next change stores them.
-            tracker = await follow_movement(conn, record.tracker, sheets)
+            # Shown as the loads stand now (and without deleted sheets), even before the
+            # next change stores them.
+            tracker, _ = leave_deleted(record.tracker, sheets)
+            tracker = await follow_movement(conn, tracker, sheets)
         embed = tracker_embed(
             tracker.encounter, hp_of(tracker, sheets), down_marks(tracker, sheets),
             morale_notes(tracker),
