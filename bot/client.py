@@ -32,6 +32,7 @@ from bot.text import control_characters, direction_controls
 log = logging.getLogger(__name__)
 
 DEFERRED_WRITES = "deferred writes"  # the follow-up key of ``Database.flush_deferred``
+WAL_CHECKPOINT = "wal checkpoint"  # the follow-up key of ``Database.checkpoint_if_due``
 
 # Platform extensions first (global commands), then every ruleset's, from the registry.
 COGS = tuple(
@@ -150,6 +151,8 @@ class TableBot(commands.Bot):
         # Characters a transaction wrote (bot.storage.changes): the trackers showing them
         # hear it once it has committed, whichever command (or none) wrote them.
         db.on_characters_changed = self._characters_changed
+        if hasattr(db, "checkpoint_if_due"):  # (SQLite: the WAL's busy checkpoints)
+            db.on_checkpoint_due = self._checkpoint_soon
         self.idle_gc = IdleCollector(self._idle_seconds)
         self.sync_mode = sync_mode
         self.shard_plan = ShardPlan.from_settings(settings)
@@ -166,6 +169,9 @@ class TableBot(commands.Bot):
 
     def _write_deferred_soon(self) -> None:
         self.followups.schedule(DEFERRED_WRITES, self.db.flush_deferred)
+
+    def _checkpoint_soon(self) -> None:
+        self.followups.schedule(WAL_CHECKPOINT, self.db.checkpoint_if_due)
 
     def _characters_changed(self, changed: dict[int, set[int]]) -> None:
         for guild_id, character_ids in changed.items():

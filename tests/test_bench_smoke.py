@@ -37,5 +37,6 @@ def test_the_benchmark_runs_in_smoke_mode_and_prints_every_family() -> None:
         row = rf"^\s+{re.escape(family.name)}{numbers}"
         assert re.search(row, out, re.MULTILINE), f"no row for {family.name}:\n{out}"
     for heading in ("seeded 2 guilds", "storage: INSERT+COMMIT", "d20: 1d20+5", "Harness overhead",
-                    "/benchnoop", "pong floor", "after all runs"):  # fmt: skip
+                    "/benchnoop", "pong floor", "after all runs",
+                    "machine: fixed Python work", "machine spread: fixed work p50"):  # fmt: skip
         assert heading in out, f"{heading!r} missing:\n{out}"

@@ -33,10 +33,11 @@ AUTOCHECKPOINT_PAGES = 4000
 # The maintenance task checkpoints when no transaction has run for this long.
 IDLE_SECONDS = 0.5
 MAINTENANCE_PERIOD_SECONDS = 1.0
-# A bot that is never idle that long checkpoints anyway, beside its commands, once
-# this many write transactions (a few WAL pages each: about a quarter of the threshold
-# above) ran since the last checkpoint, at most this often: the WAL stays small and
-# no COMMIT copies it back.
+# A bot that is never idle that long checkpoints anyway once this many write
+# transactions (a few WAL pages each: about a quarter of the threshold above) ran since
+# the last checkpoint, at most this often: the WAL stays small and no COMMIT copies it
+# back. The bot runs it after a reply (``on_checkpoint_due``): on one CPU a copy of a
+# few MiB beside a command took its time from that command's reply.
 BUSY_CHECKPOINT_WRITES = 300
 BUSY_CHECKPOINT_SECONDS = 0.5
 
@@ -65,6 +66,10 @@ class Database:
         # Called after each commit that wrote characters (``bot.storage.changes``): the
         # bot tells the trackers showing them from there.
         self.on_characters_changed: OnChanged | None = None
+        # Called after each write once a busy checkpoint is due: the bot schedules
+        # ``checkpoint_if_due`` for after the reply there (``bot.followups``). Without
+        # it, the maintenance task checkpoints beside the commands.
+        self.on_checkpoint_due: Callable[[], None] | None = None
         self._last_used = time.monotonic()
         self._maintenance: asyncio.Task[None] | None = None
         self._checkpointed = True
@@ -307,12 +312,26 @@ class Database:
         return time.monotonic() - self._last_used
 
     def _used(self, *, wrote: bool) -> None:
-        self._last_used = time.monotonic()
+        self._last_used = now = time.monotonic()
         if wrote:
             self._checkpointed = False
             self._writes += 1
-            if self._writes == BUSY_CHECKPOINT_WRITES:
-                self._wake.set()  # (if too soon then, the task's next tick does it)
+            if self.on_checkpoint_due is None:
+                if self._writes == BUSY_CHECKPOINT_WRITES:
+                    self._wake.set()  # (if too soon then, the task's next tick does it)
+            elif self._busy_due(BUSY_CHECKPOINT_WRITES, now):
+                self.on_checkpoint_due()  # (until it runs: the follow-up coalesces)
+
+    def _busy_due(self, writes: int, now: float) -> bool:
+        """Whether the busy rule checkpoints now: ``writes`` write transactions and
+        ``BUSY_CHECKPOINT_SECONDS`` since the last checkpoint began."""
+        return self._writes >= writes and now - self._last_checkpoint >= BUSY_CHECKPOINT_SECONDS
+
+    async def checkpoint_if_due(self) -> None:
+        """The busy checkpoint, if still due: the bot runs this after a reply
+        (``on_checkpoint_due``), so the copy starts between two commands."""
+        if self._busy_due(BUSY_CHECKPOINT_WRITES, time.monotonic()):
+            await self.maintain_now()
 
     # --- maintenance: off the reply path -------------------------------------------
 
@@ -329,24 +348,25 @@ class Database:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), MAINTENANCE_PERIOD_SECONDS)
             self._wake.clear()
+            # With the bot checkpointing after replies, this task only steps in if
+            # twice as many writes piled up (a bot whose follow-ups can't run).
+            busy_writes = BUSY_CHECKPOINT_WRITES * (1 if self.on_checkpoint_due is None else 2)
             too_soon = self._last_checkpoint + BUSY_CHECKPOINT_SECONDS - time.monotonic()
-            if self._writes >= BUSY_CHECKPOINT_WRITES and too_soon > 0:
+            if self._writes >= busy_writes and too_soon > 0:
                 await asyncio.sleep(too_soon)
             try:
-                await self.maintain_now(idle_for=IDLE_SECONDS)
+                await self.maintain_now(idle_for=IDLE_SECONDS, busy_writes=busy_writes)
             except Exception:
                 log.exception("database maintenance failed; retrying later")
 
-    async def maintain_now(self, *, idle_for: float = 0.0) -> bool:
+    async def maintain_now(self, *, idle_for: float = 0.0, busy_writes: int = 0) -> bool:
         """Write what was deferred and checkpoint the WAL (PASSIVE: it never waits for
         another connection's readers or writers) if nothing ran for ``idle_for``
-        seconds, or, however busy, if ``BUSY_CHECKPOINT_WRITES`` write transactions
-        and ``BUSY_CHECKPOINT_SECONDS`` passed since the last. True if it checkpointed."""
+        seconds, or, however busy, if ``busy_writes`` (``BUSY_CHECKPOINT_WRITES`` if 0)
+        write transactions and ``BUSY_CHECKPOINT_SECONDS`` passed since the last. True
+        if it checkpointed."""
         now = time.monotonic()
-        due = (
-            self._writes >= BUSY_CHECKPOINT_WRITES
-            and now - self._last_checkpoint >= BUSY_CHECKPOINT_SECONDS
-        )
+        due = self._busy_due(busy_writes or BUSY_CHECKPOINT_WRITES, now)
         if not due:  # then only if idle (deferred writes wait for that too)
             if self._lock.locked():
                 return False

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.client import TableBot
 from bot.storage import database
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
+from tests.support.slash import SlashHarness
 
 NEVER_IDLE = 3600.0  # an idle_for no test reaches: only the busy rule can checkpoint
 
@@ -80,3 +83,59 @@ async def test_while_busy_not_before_enough_writes_nor_more_often_than_the_perio
     assert await db.maintain_now(idle_for=NEVER_IDLE) is False  # too soon after the last
     assert db.checkpoints == 1
     assert await db.maintain_now(idle_for=0) is True  # idle: as before, at once
+
+
+async def test_a_bot_is_told_when_the_busy_checkpoint_is_due_and_runs_it_itself(
+    db: Database, busy_rule: None
+) -> None:
+    told: list[int] = []
+    db.on_checkpoint_due = lambda: told.append(db.checkpoints)
+    await write(db, 9)
+    assert told == []  # 9 writes: not yet
+    await write(db, 1)
+    assert told == [0]  # the 10th write: due, and nothing checkpointed it yet
+    await write(db, 2)
+    assert told == [0, 0, 0]  # told after each write until it runs (the follow-up coalesces)
+    await db.checkpoint_if_due()
+    assert db.checkpoints == 1
+    await write(db, 1)  # the WAL was all copied: this write starts it from the beginning
+    assert wal_pages(db.path) <= 4
+    await db.checkpoint_if_due()  # 1 write since: not due, nothing runs
+    assert db.checkpoints == 1
+    assert told == [0, 0, 0]
+
+
+async def test_the_maintenance_task_leaves_a_told_bot_its_checkpoint_until_twice_the_writes(
+    db: Database, busy_rule: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "MAINTENANCE_PERIOD_SECONDS", 0.01)
+    monkeypatch.setattr(database, "IDLE_SECONDS", NEVER_IDLE)  # only the busy rule
+    db.on_checkpoint_due = lambda: None  # a bot whose follow-ups never ran it
+    db.start_maintenance()
+    await write(db, 10)
+    await asyncio.sleep(0.3)  # about 30 ticks of the task
+    assert db.checkpoints == 0  # due for the bot, not yet for the task
+    await write(db, 10)
+    for _ in range(500):  # the task's next tick
+        if db.checkpoints:
+            break
+        await asyncio.sleep(0.01)
+    assert db.checkpoints == 1
+
+
+async def test_the_bot_checkpoints_after_a_reply_never_during_a_command(
+    bot: TableBot, slash: SlashHarness, busy_rule: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    began: list[bool] = []  # for each checkpoint: was a command being handled then?
+    checkpoint = bot.db._checkpointer.run
+
+    def run() -> bool:
+        began.append(bot.followups.handling)
+        return checkpoint()
+
+    monkeypatch.setattr(bot.db._checkpointer, "run", run)
+    for _ in range(12):  # a roll is one write transaction (with its reply's message id)
+        result = await slash.run("roll", expression="1d20")  # (drains the follow-ups)
+        assert result.message is not None
+    assert began and not any(began)
+    assert bot.db.checkpoints == len(began)
