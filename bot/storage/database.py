@@ -7,7 +7,7 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -15,6 +15,7 @@ import aiosqlite
 
 from bot.storage.changes import Changed, OnChanged, tell
 from bot.storage.connection import LoopConnection, connect
+from bot.storage.deferred_writes import DeferredWrite, DeferredWrites
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.migrations import migrate
 from bot.storage.wal import Checkpointer
@@ -41,11 +42,8 @@ MAINTENANCE_PERIOD_SECONDS = 1.0
 BUSY_CHECKPOINT_WRITES = 300
 BUSY_CHECKPOINT_SECONDS = 0.5
 
-# A write queued by ``Database.defer``: runs on the connection inside a transaction.
-DeferredWrite = Callable[["aiosqlite.Connection"], Awaitable[object]]
 
-
-class Database:
+class Database(DeferredWrites):
     """One aiosqlite connection shared by every command of the process.
 
     Transactions are serialised with an asyncio lock because a single SQLite
@@ -252,57 +250,6 @@ class Database:
             finally:
                 self._conn.inline = False
                 self._used(wrote=False)
-
-    def defer(self, write: DeferredWrite) -> None:
-        """Queue a small bookkeeping write that need not cost a transaction of its own.
-
-        For what the bot learns only after a command's transaction, such as the id of
-        the reply that shows a roll: it runs at the start of the next transaction or
-        read, or from the maintenance task when idle, or at close. Never for game
-        state: a process killed before then loses the write. The bot writes them
-        sooner, right after the reply (``on_deferred``, ``flush_deferred``).
-        """
-        self._deferred.append(write)
-        if self.on_deferred is not None:
-            self.on_deferred()
-
-    async def flush_deferred(self) -> None:
-        """Write what was deferred now, in a transaction of its own: after a reply
-        (``bot.followups``), so the next command's transaction doesn't carry it."""
-        if not self._deferred:
-            return
-        async with self._lock:
-            deferred = self._take_deferred()
-            if deferred:
-                await self._write_deferred(deferred)
-                self._used(wrote=True)
-
-    def _take_deferred(self) -> list[DeferredWrite]:
-        deferred, self._deferred = self._deferred, []
-        return deferred
-
-    async def _run_deferred(self, deferred: list[DeferredWrite]) -> None:
-        for write in deferred:
-            try:
-                await write(self._conn)
-            except Exception:
-                # A failed statement is rolled back on its own; the transaction goes on.
-                log.exception("a deferred write failed")
-
-    async def _write_deferred(self, deferred: list[DeferredWrite]) -> None:
-        """Commit ``deferred`` in a transaction of their own (the lock is held)."""
-        self._checkpointed = False
-        await self._begin_immediate()
-        self._conn.inline = True
-        try:
-            await self._run_deferred(deferred)
-        except BaseException:
-            await self._conn.execute("ROLLBACK")
-            raise
-        else:
-            await self._conn.execute("COMMIT")
-        finally:
-            self._conn.inline = False
 
     @property
     def idle_seconds(self) -> float:
