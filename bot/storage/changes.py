@@ -1,7 +1,8 @@
 """Characters a write transaction changed, told once after it commits.
 
 A repository that writes something another view shows (a 2d10 sheet's hit points,
-conditions, gear or load) records the character here, on the transaction's connection.
+conditions, gear or load, or the sheet's deletion) records the character here, on the
+transaction's connection.
 ``Database.transaction`` (and PostgreSQL's) hands what was recorded to
 ``on_characters_changed`` after its COMMIT, and never for a transaction rolled back; the
 bot turns it into one ``bot.events`` notice per guild. So no command can forget to
