@@ -250,7 +250,9 @@ class EncounterRepository:
             slot = new_slots.get(p.id)
             if before is p and old_slots.get(p.id) == slot:
                 continue  # the rules handed back the very same value: its row is as it was
-            if before is None or normalise_name(before.name) != normalise_name(p.name):
+            if before is None or (
+                before.name != p.name and normalise_name(before.name) != normalise_name(p.name)
+            ):  # (the same name is the same key: a new round renames nobody)
                 if before is not None:
                     gone.append(p.id)
                 inserts.append(p)

@@ -67,8 +67,12 @@ def begin_turn(enc: Encounter, index: int) -> tuple[Encounter, list[Event], bool
         enc = with_updated(enc, updated)
         events += more
     members = enc.slot_members(slot)
-    everyone_down = all(slot_down(enc.slot_members(s)) for s in enc.order)
-    if enc.skip_down and slot_down(members) and not everyone_down:
+    # (Whether everyone is down is asked only when it decides: a look at every slot.)
+    if (
+        enc.skip_down
+        and slot_down(members)
+        and not all(slot_down(enc.slot_members(s)) for s in enc.order)
+    ):
         events.append(TurnSkipped(tuple(slot), tuple(m.name for m in members)))
         return enc, events, True
     roll = slot_leader(members).roll
