@@ -46,10 +46,11 @@ EXPLOSION_CAP = 50
 
 
 def _face(dice: Dice) -> int:
-    return _checked(dice.roll(SIDES))
+    return checked_face(dice.roll(SIDES))
 
 
-def _checked(face: int) -> int:
+def checked_face(face: int) -> int:
+    """``face`` if a d6 can show it, else the refusal every roll of the rules gives."""
     if not 1 <= face <= SIDES:
         raise RulesError(f"The dice gave an impossible d6 face ({face}); roll again.")
     return face
@@ -170,7 +171,7 @@ def roll_pool(spec: PoolSpec, dice: Dice) -> PoolResult:
         if type(face) is int and 1 <= face <= SIDES:
             rolled.append(fresh[face - 1])
         else:  # _face's refusal, or DieRoll's (a bool, say)
-            rolled.append(DieRoll(origin=base, first_face=_checked(face)))
+            rolled.append(DieRoll(origin=base, first_face=checked_face(face)))
     if extra is not None:
         rolled.append(throw_die(extra, dice))
     if not (spec.rerolls or spec.focus or spec.guaranteed):

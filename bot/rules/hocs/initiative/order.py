@@ -31,7 +31,7 @@ from bot.rules.hocs.initiative.model import Encounter, Participant, with_updated
 from bot.rules.hocs.initiative.values import MAX_SUCCESSES, InitiativeRoll, Spent, bounded
 from bot.rules.hocs.modifiers import MAX_MODIFIER, MAX_POOL_DICE, dice_change_for_net
 from bot.rules.hocs.pool import SIDES, SUCCESS_FACE, DieOrigin, DieRoll, PoolSpec
-from bot.rules.hocs.rolling import _checked, roll_pool
+from bot.rules.hocs.rolling import checked_face, roll_pool
 
 
 def join_slots(participants: Iterable[Participant]) -> list[tuple[int, ...]]:
@@ -103,7 +103,7 @@ def _roll(leader: Participant, *, social: bool, dice: Dice) -> InitiativeRoll:
         face = roll(SIDES)
         if type(face) is not int or not 1 <= face <= SIDES:
             # refused as roll_pool refuses it (a face it would keep, it keeps)
-            die = DieRoll(origin=DieOrigin.BASE, first_face=_checked(face))
+            die = DieRoll(origin=DieOrigin.BASE, first_face=checked_face(face))
             face = die.final_face
         faces.append(face)
         if face >= SUCCESS_FACE:
