@@ -78,7 +78,7 @@ async def test_a_character_in_no_encounter_is_deleted_without_touching_it(
 
 async def test_help_shows_the_ruling(slash: SlashHarness) -> None:
     shown = await slash.run("help", command="character delete")
-    rulings = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}["Rulings"]
+    rulings = shown.field("Rulings")
     assert (
         "A deleted character leaves every encounter it was in, as /init remove takes it out"
         " (a turn it held passes on); the tracker is redrawn without it." in rulings

@@ -58,6 +58,10 @@ class SlashResult:
         message = self._need_message()
         return list(message.message.get("embeds") or []) if message.message else message.embeds
 
+    def field(self, name: str, embed: int = 0) -> str:
+        """The value of the named field of the reply's embed (``KeyError`` if absent)."""
+        return {f["name"]: f["value"] for f in self.embeds[embed]["fields"]}[name]
+
     @property
     def components(self) -> list[dict[str, Any]]:
         message = self._need_message()

@@ -142,7 +142,7 @@ async def test_before_the_follow_up_runs_every_command_already_sees_the_seat_gon
 async def test_help_shows_the_ruling(slash: SlashHarness) -> None:
     await make_twod10(slash)
     shown = await slash.run("help", command="character delete", **player(slash))
-    rulings = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}["Rulings"]
+    rulings = shown.field("Rulings")
     assert (
         "A deleted character leaves every encounter it was in, as /init remove takes it out;"
         " the tracker is redrawn without it." in rulings
