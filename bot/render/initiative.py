@@ -58,13 +58,9 @@ NOTES = {
 }
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)  # the same few names on every turn; the two regexes cost ~7 µs
 def safe(text: str) -> str:
-    """A user-typed name made inert: no markdown, no mentions.
-
-    (Remembered: the same few names are drawn on every turn, a new round's
-    announcement draws each once more, and the two escapes' regexes cost ~7 µs.)
-    """
+    """A user-typed name made inert: no markdown, no mentions."""
     return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
 
 
