@@ -1,32 +1,15 @@
-"""A new round's rows written cheaply (the roll's JSON written out, only the fields that
-are new objects compared) but exactly as before."""
+"""A new round's rows written cheaply (only the fields that are new objects compared)
+but exactly as before."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-
-import pytest
 
 from bot.rules.hocs.conditions import Conditions
 from bot.rules.hocs.initiative import InitiativeRoll, Spent
 from bot.rules.hocs.initiative.values import InitiativeStats
-from bot.storage.encounter_rows import changed_columns, roll_text
+from bot.storage.encounter_rows import changed_columns
 from tests.storage.test_encounter_columns import BASE, CHANGES, written
-
-
-@pytest.mark.parametrize(
-    "roll",
-    [
-        InitiativeRoll(successes=0),
-        InitiativeRoll(successes=3, faces=(6, 5, 4), banes=2),
-        InitiativeRoll(successes=4, manual=True),
-        InitiativeRoll(successes=12, faces=(1, 2, 3, 4, 5, 6) * 5, banes=30),
-        InitiativeRoll(successes=True, faces=(True, 2)),  # not plain ints: the encoder's text
-    ],
-)
-def test_a_rolls_text_is_json_dumps_text(roll: InitiativeRoll) -> None:
-    assert roll_text(roll) == json.dumps(roll.to_dict())
 
 
 def test_equal_values_rebuilt_as_new_objects_write_nothing() -> None:
