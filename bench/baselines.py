@@ -7,6 +7,9 @@
   family can go faster than this.
 * Dice: the d20 library rolling an expression with about as many dice as the
   command rolls (no parsing cache, no rendering): the cost of the dice alone.
+
+And the machine's own spread (``bench.machine``): the same pure-Python work, timed
+again and again.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 import aiosqlite
 import d20
 
+from bench.machine import fixed_work
 from bench.workload import Sample
 from bot.storage.database import BUSY_TIMEOUT_MS
 
@@ -69,6 +73,22 @@ def dice_ceiling(expression: str, n: int, *, warmup: int, parse: bool = False) -
     for _ in range(n):
         before = clock()
         d20.roll(expression, allow_comments=parse)
+        sample.latencies_ns.append(clock() - before)
+    sample.elapsed_ns = clock() - started
+    return sample
+
+
+def machine_spread(n: int, *, warmup: int) -> Sample:
+    """``fixed_work`` n times in a block of its own: between the families' operations it
+    left their caches colder and raised every ratio by about 0.1."""
+    sample = Sample("machine: fixed Python work")
+    clock = time.perf_counter_ns
+    for _ in range(warmup):
+        fixed_work()
+    started = clock()
+    for _ in range(n):
+        before = clock()
+        fixed_work()
         sample.latencies_ns.append(clock() - before)
     sample.elapsed_ns = clock() - started
     return sample

@@ -1,8 +1,9 @@
 """A yardstick of the machine rather than of the bot.
 
-``fixed_work`` is the same pure-Python work every call, timed between the families'
-operations. Whatever the bot does, its spread (p99 over p50) is how far this machine
-alone stretches a tail: scheduling, caches shared with other tenants, clock changes.
+``fixed_work`` is the same pure-Python work every call, timed in a block of its own
+after the families (``bench.baselines.machine_spread``). Whatever the bot does, its
+spread (p99 over p50) is how far this machine alone stretches a tail: scheduling,
+caches shared with other tenants, clock changes.
 A p99 goal in milliseconds is only as reachable as that spread allows: at a spread of
 2, a 2 ms p99 needs a p50 of about 1 ms.
 """

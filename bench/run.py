@@ -22,7 +22,7 @@ from pathlib import Path
 import discord.ext.test as dpytest
 
 from bench import report
-from bench.baselines import dice_ceiling, storage_ceiling
+from bench.baselines import dice_ceiling, machine_spread, storage_ceiling
 from bench.machine import spread_line
 from bench.seed import Scale, seed
 from bench.workload import (
@@ -171,7 +171,6 @@ async def _measure(
     samples: dict[str, Sample] = {}
     await grant_hero_points(world, HERO_POINTS_GRANTED)
     floors: dict[str, Sample] = {}
-    machine = Sample("machine: fixed Python work")
     with schema_validation(False):
         for name in (name for name in RUN_ORDER if name in families):
             family = families[name]
@@ -182,7 +181,6 @@ async def _measure(
             sample = await run_ops(
                 name, ops, warmup=profile.warmup, world=world,
                 floor=build_floor(world, rng, count), floor_sample=floors[name],
-                machine=machine,
             )  # fmt: skip
             if name == "attack":
                 hits = await count_rows(world, "damage_choices") - choices
@@ -207,7 +205,7 @@ async def _measure(
     say(f"  baselines measured; {report.load()}")
     say()
     say(f"Baselines (same process, same {'file' if isinstance(path, Path) else 'database'}):")
-    machine.elapsed_ns = sum(machine.latencies_ns)
+    machine = machine_spread(profile.dice_ops // 4, warmup=profile.warmup)
     for line in report.baseline_table([storage, *dice.values(), parsed, machine]):
         say("  " + line)
     lat = machine.latencies_ns

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 import discord.ext.test as dpytest
 
-from bench.machine import fixed_work
 from bench.seed import TRAINABLE, SeededCharacter
 from bench.world import FLOOR_COMMAND, Place, World, schema_validation
 from bot.storage.characters import CharacterKind, CharacterRepository
@@ -244,14 +243,12 @@ async def run_ops(
     world: World,
     floor: list[Op] | None = None,
     floor_sample: Sample | None = None,
-    machine: Sample | None = None,
 ) -> Sample:
     """Run ``ops`` one after another; the first ``warmup`` are not timed.
 
     With ``floor`` (pong-floor operations, as many as ``ops``), one floor operation
     runs after each operation and its latency goes to ``floor_sample``: a burst of
-    load from another process then hits the family and its yardstick alike. With
-    ``machine``, one ``fixed_work`` is timed after that, for the machine's own spread.
+    load from another process then hits the family and its yardstick alike.
     """
     sample = Sample(name)
     for op in ops[:warmup]:
@@ -278,10 +275,6 @@ async def run_ops(
                 _classify(await floor[warmup + index](), FLOOR_COMMAND)
                 floor_sample.latencies_ns.append(clock() - before)
             await world.drain_followups()  # (what it left: a GM remembered, off the clock)
-        if machine is not None:
-            before = clock()
-            fixed_work()
-            machine.latencies_ns.append(clock() - before)
     sample.elapsed_ns = clock() - started
     await dpytest.empty_queue()
     world.forget_responses()
