@@ -303,10 +303,11 @@ class CharactersCog(RulesetCog, name="Characters"):
             repo = CharacterRepository(conn)
             active = await repo.get_active(guild.id, character.owner_id)
             found = await seated.seats(conn, guild.id, character.id)  # before SET NULL
+            left = await seated.leave_now(conn, self.bot, guild.id, ctx.author, found)
             await repo.delete(character.id)
         log.info("character %s deleted by %s", character.id, ctx.author.id)
         text = f"Deleted **{safe(character.name)}**."
         if active is not None and active.id == character.id:
             text += " Its owner has no active character now: pick one with /character select."
         await send(ctx, text)
-        seated.leave_soon(self.bot, guild.id, ctx.author, found)  # ruling seat-deleted
+        seated.tell_soon(self.bot, guild.id, left)  # ruling seat-deleted

@@ -2,10 +2,11 @@
 
 The participants' link is ON DELETE SET NULL (migration 0003), so without this a deleted
 character stayed in the fight as an unlinked copy: still drawn, still given turns, its
-player still pinged. ``seats`` reads, inside the delete's transaction, which
-participants the character is; after the commit ``leave_soon`` takes them out through
-the initiative tracker's own change (as /init remove does: a turn it held passes on),
-tells the encounter's channel and redraws its tracker.
+player still pinged. Inside the delete's own transaction, before the row goes, ``seats``
+finds which participants the character is and ``leave_now`` takes them out through the
+initiative tracker's own change (as /init remove does: a turn it held passes on), so
+the delete and the leaving commit together or not at all. After the reply,
+``tell_soon`` tells each encounter's channel and redraws its tracker.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.render.initiative import changes_embed, turn_announcement
 from bot.rules.errors import RulesError
 from bot.rules.hocs.initiative import Event, TurnReturned, TurnStarted, remove_participants
 from bot.storage.encounters import EncounterRepository
-from cogs.initiative.service import ChangeContext
+from cogs.initiative.service import ChangeContext, Outcome
 from cogs.initiative.views import send_test_prompts, turn_view
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 # (channel id, encounter id, participant ids), by channel: the encounter id so that a
 # fight begun there meanwhile (its participant ids start at 1 again) is never touched.
 Seats = list[tuple[int, int, tuple[int, ...]]]
+# (channel id, the change saved there), for each encounter they left.
+Left = list[tuple[int, Outcome]]
 
 
 async def seats(conn: aiosqlite.Connection, guild_id: int, character_id: int) -> Seats:
@@ -59,50 +62,68 @@ def _leave(ids: tuple[int, ...]) -> Any:
     return run
 
 
-def leave_soon(bot: Any, guild_id: int, member: discord.abc.User, found: Seats) -> None:
-    """After the delete's reply (``bot.followups``): each encounter found loses them."""
+async def leave_now(
+    conn: aiosqlite.Connection,
+    bot: Any,
+    guild_id: int,
+    member: discord.abc.User,
+    found: Seats,
+) -> Left:
+    """In the delete's transaction: each encounter found loses them, as /init remove does."""
+    service = getattr(bot.get_cog("Initiative"), "service", None)
+    if service is None:
+        return []
+    left: Left = []
+    for channel_id, encounter_id, ids in found:
+        try:
+            outcome, _ = await service.change_in(
+                conn, guild_id=guild_id, channel_id=channel_id, member=member,
+                operation=_leave(ids), encounter_id=encounter_id,
+            )  # fmt: skip
+        except (_NobodyLeft, UserError, RulesError):
+            continue  # (refused before anything was written: the delete goes on)
+        left.append((channel_id, outcome))
+    return left
+
+
+def tell_soon(bot: Any, guild_id: int, left: Left) -> None:
+    """After the delete's reply (``bot.followups``): each channel hears who left (or whose
+    turn it is now), and its tracker is redrawn."""
     service = getattr(bot.get_cog("Initiative"), "service", None)
     followups = getattr(bot, "followups", None)
-    if not found or service is None or followups is None:
+    if not left or service is None or followups is None:
         return
 
     async def work() -> None:
-        for channel_id, encounter_id, ids in found:
+        for channel_id, outcome in left:
             try:
-                await _leave_one(bot, service, guild_id, member, channel_id, encounter_id, ids)
+                await _tell(bot, service, guild_id, channel_id, outcome)
             except Exception:
-                log.exception("could not take a deleted character out of channel %s", channel_id)
+                log.exception("could not tell channel %s that a deleted character left", channel_id)
 
-    followups.schedule(("deleted character", guild_id, tuple(found)), work)
+    # One key per saved change: a second delete soon after must not replace this news.
+    saved = tuple((outcome.record.id, outcome.record.version) for _, outcome in left)
+    followups.schedule(("deleted character", guild_id, saved), work)
 
 
-async def _leave_one(
-    bot: Any, service: Any, guild_id: int, member: discord.abc.User, channel_id: int,
-    encounter_id: int, ids: tuple[int, ...],
-) -> None:  # fmt: skip
-    try:
-        outcome = await service.change(
-            guild_id=guild_id, channel_id=channel_id, member=member, operation=_leave(ids),
-            encounter_id=encounter_id,
-        )  # fmt: skip
-    except (_NobodyLeft, UserError, RulesError):
-        return  # the encounter ended, or they were removed meanwhile: nothing to do
+async def _tell(bot: Any, service: Any, guild_id: int, channel_id: int, outcome: Outcome) -> None:
     channel = bot.get_channel(channel_id) or bot.get_partial_messageable(
         channel_id, guild_id=guild_id
     )
     state = outcome.state
-    none = discord.AllowedMentions.none()
-    if any(isinstance(e, TurnStarted | TurnReturned) for e in outcome.events):
-        # Their turn was running: the next one starts, announced as /init remove does.
-        announcement = turn_announcement(state, outcome.events)
-        view = turn_view(outcome.record.id, state)
-        await channel.send(
-            announcement.content, embed=announcement.embed,
-            allowed_mentions=announcement.allowed_mentions,
-            **({"view": view} if view is not None else {}),
-        )  # fmt: skip
-    else:
-        embed = changes_embed(state, outcome.events, title="Deleted character removed")
-        await channel.send(embed=embed, allowed_mentions=none)
-    await send_test_prompts(channel, outcome)
-    service.refresh_soon(channel)
+    try:
+        if any(isinstance(e, TurnStarted | TurnReturned) for e in outcome.events):
+            # Their turn was running: the next one starts, announced as /init remove does.
+            announcement = turn_announcement(state, outcome.events)
+            view = turn_view(outcome.record.id, state)
+            await channel.send(
+                announcement.content, embed=announcement.embed,
+                allowed_mentions=announcement.allowed_mentions,
+                **({"view": view} if view is not None else {}),
+            )  # fmt: skip
+        else:
+            embed = changes_embed(state, outcome.events, title="Deleted character removed")
+            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await send_test_prompts(channel, outcome)
+    finally:  # (the change is saved whatever Discord said: the tracker shows it)
+        service.refresh_soon(channel)

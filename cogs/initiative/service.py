@@ -157,29 +157,48 @@ class InitiativeService:
         or whatever user error the operation raises (then nothing is written).
         """
         async with self.bot.db.transaction() as conn:
-            campaign = await CampaignRepository(conn).get_or_create(guild_id)
-            current = await self.held.current(conn, channel_id)
-            if current is None:
-                raise NoEncounter() if encounter_id is None else EncounterOver()
-            record, characters = current
-            if encounter_id is not None and record.id != encounter_id:
-                raise EncounterOver()
-            before = refresh_from(record.state, characters)
-            context = ChangeContext(
-                conn=conn,
-                campaign=campaign,
-                record=record,
-                state=before,
-                member=member,
-                is_gm=is_gm(member, campaign),
-                dice=self.bot.dice,
-            )
-            after, events = await operation(context)
-            after = update_clocks(after)
-            await apply_to_characters(conn, before, after, events)
-            saved = await EncounterRepository(conn).save(record, after)
-        self.held.keep(saved, characters)
-        return Outcome(saved, before, events, campaign, context.is_gm)
+            outcome, characters = await self.change_in(
+                conn, guild_id=guild_id, channel_id=channel_id, member=member,
+                operation=operation, encounter_id=encounter_id,
+            )  # fmt: skip
+        self.held.keep(outcome.record, characters)
+        return outcome
+
+    async def change_in(
+        self,
+        conn: aiosqlite.Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        member: discord.abc.User,
+        operation: Operation,
+        encounter_id: int | None = None,
+    ) -> tuple[Outcome, Linked]:
+        """``change`` inside the caller's write transaction (a character's delete takes
+        it out of its fights in the delete's own), with the linked characters it read.
+        Nothing is held for the next change: the caller's other writes may change them."""
+        campaign = await CampaignRepository(conn).get_or_create(guild_id)
+        current = await self.held.current(conn, channel_id)
+        if current is None:
+            raise NoEncounter() if encounter_id is None else EncounterOver()
+        record, characters = current
+        if encounter_id is not None and record.id != encounter_id:
+            raise EncounterOver()
+        before = refresh_from(record.state, characters)
+        context = ChangeContext(
+            conn=conn,
+            campaign=campaign,
+            record=record,
+            state=before,
+            member=member,
+            is_gm=is_gm(member, campaign),
+            dice=self.bot.dice,
+        )
+        after, events = await operation(context)
+        after = update_clocks(after)
+        await apply_to_characters(conn, before, after, events)
+        saved = await EncounterRepository(conn).save(record, after)
+        return Outcome(saved, before, events, campaign, context.is_gm), characters
 
     async def load(self, channel_id: int) -> EncounterRecord | None:
         """The channel's encounter with its linked characters synced (None if none).

@@ -1,7 +1,8 @@
 """A deleted HOCS character leaves the encounters it was in (ruling seat-deleted): the
 participant's link is ON DELETE SET NULL, so before this it stayed in the fight as an
-unlinked copy, drawn, given turns and pinging its player. Now the delete's follow-up
-takes it out as /init remove does, tells that channel and redraws the tracker."""
+unlinked copy, drawn, given turns and pinging its player. Now the delete's own
+transaction takes it out as /init remove does; after the reply that channel is told
+and its tracker redrawn."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
+from bot.errors import UserError
 from bot.rules.dice_source import ScriptedDice
+from bot.storage.characters import CharacterRepository
 from tests.cogs.test_init_commands import assert_tracker_matches, begin_with_party, gm, stored
 from tests.support.slash import SlashHarness
 
@@ -86,21 +89,38 @@ async def test_help_shows_the_ruling(slash: SlashHarness) -> None:
     await dpytest.empty_queue()
 
 
-async def test_a_fight_begun_before_the_follow_up_is_left_alone(
+async def test_the_fight_has_lost_them_once_the_delete_is_answered(
     bot: TableBot, slash: SlashHarness
 ) -> None:
+    # The same transaction: no follow-up has to run (nor survive a restart) for it.
     await begin_with_party(bot, slash)
     slash.drain_followups = False
     try:
-        with bot.followups.busy():  # the delete's follow-up waits, as under load
-            await slash.run("character delete", name="Aria", confirm=True, **gm(slash))
-            assert bot.followups.pending >= 1
-            await slash.run("init end", **gm(slash))
-            await slash.run("init begin", **gm(slash))
-            await slash.run("init join", user=slash.members[1])  # Bram is participant 1 now
+        with bot.followups.busy():  # the channel's news and tracker wait, as under load
+            result = await slash.run("character delete", name="Aria", confirm=True, **gm(slash))
+            assert result.content == DELETED
+            record = await stored(bot, slash.channel.id)
+            assert [p.name for p in record.state.participants] == ["Bram", "Goblin"]
         await bot.followups.drain()
     finally:
         slash.drain_followups = True
+    await dpytest.empty_queue()
+
+
+async def test_a_delete_refused_midway_leaves_the_fight_as_it_was(
+    bot: TableBot, slash: SlashHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await begin_with_party(bot, slash)
+    version = (await stored(bot, slash.channel.id)).version
+
+    async def refused(self: CharacterRepository, character_id: int) -> bool:
+        raise UserError("Refused midway.")  # after the participant was taken out
+
+    monkeypatch.setattr(CharacterRepository, "delete", refused)
+    result = await slash.run("character delete", name="Aria", confirm=True, **gm(slash))
+    assert result.ephemeral and result.content == "Refused midway."
     record = await stored(bot, slash.channel.id)
-    assert [(p.id, p.name) for p in record.state.participants] == [(1, "Bram")]
+    assert record.version == version  # rolled back with the delete
+    assert [p.name for p in record.state.participants] == ["Aria", "Bram", "Goblin"]
+    assert not [m for m in result.channel_messages if m.embeds]
     await dpytest.empty_queue()
