@@ -302,8 +302,7 @@ class CharactersCog(RulesetCog, name="Characters"):
             character = await resolve(conn, ctx, campaign, name, "delete it")
             repo = CharacterRepository(conn)
             active = await repo.get_active(guild.id, character.owner_id)
-            found = await seated.seats(conn, guild.id, character.id)  # before SET NULL
-            left = await seated.leave_now(conn, self.bot, guild.id, ctx.author, found)
+            left = await seated.leave_now(conn, self.bot, guild.id, ctx.author, character.id)
             await repo.delete(character.id)
         log.info("character %s deleted by %s", character.id, ctx.author.id)
         text = f"Deleted **{safe(character.name)}**."

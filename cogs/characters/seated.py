@@ -2,11 +2,11 @@
 
 The participants' link is ON DELETE SET NULL (migration 0003), so without this a deleted
 character stayed in the fight as an unlinked copy: still drawn, still given turns, its
-player still pinged. Inside the delete's own transaction, before the row goes, ``seats``
-finds which participants the character is and ``leave_now`` takes them out through the
-initiative tracker's own change (as /init remove does: a turn it held passes on), so
-the delete and the leaving commit together or not at all. After the reply,
-``tell_soon`` tells each encounter's channel and redraws its tracker.
+player still pinged. Inside the delete's own transaction, before the row goes,
+``leave_now`` takes its participants out through the initiative tracker's own change
+(as /init remove does: a turn it held passes on), so the delete and the leaving commit
+together or not at all. After the reply, ``tell_soon`` tells each encounter's channel
+and redraws its tracker.
 """
 
 from __future__ import annotations
@@ -27,37 +27,20 @@ from cogs.initiative.views import send_test_prompts, turn_view
 
 log = logging.getLogger(__name__)
 
-# (channel id, encounter id, participant ids), by channel: the encounter id so that a
-# fight begun there meanwhile (its participant ids start at 1 again) is never touched.
-Seats = list[tuple[int, int, tuple[int, ...]]]
 # (channel id, the change saved there), for each encounter they left.
 Left = list[tuple[int, Outcome]]
 
 
-async def seats(conn: aiosqlite.Connection, guild_id: int, character_id: int) -> Seats:
-    """Where the character sits in the guild's running encounters (read before deleting)."""
-    repo = EncounterRepository(conn)
-    found: Seats = []
-    for channel_id in await repo.channels_with_characters(guild_id, [character_id]):
-        record = await repo.get_by_channel(channel_id)
-        if record is None:
-            continue
-        ids = tuple(p.id for p in record.state.participants if p.character_id == character_id)
-        if ids:
-            found.append((channel_id, record.id, ids))
-    return found
-
-
 class _NobodyLeft(Exception):
-    """The participants were already gone (removed, or the encounter restarted)."""
+    """The character sits in no participant there (removed already)."""
 
 
-def _leave(ids: tuple[int, ...]) -> Any:
+def _leave(character_id: int) -> Any:
     async def run(context: ChangeContext) -> tuple[Any, list[Event]]:
-        present = [p.id for p in context.state.participants if p.id in ids]
-        if not present:
+        seated = [p.id for p in context.state.participants if p.character_id == character_id]
+        if not seated:
             raise _NobodyLeft()
-        return remove_participants(context.state, present, context.dice)
+        return remove_participants(context.state, seated, context.dice)
 
     return run
 
@@ -67,18 +50,20 @@ async def leave_now(
     bot: Any,
     guild_id: int,
     member: discord.abc.User,
-    found: Seats,
+    character_id: int,
 ) -> Left:
-    """In the delete's transaction: each encounter found loses them, as /init remove does."""
+    """In the delete's transaction, before the row goes (its participants' link is then
+    cleared): each encounter seating the character loses it, as /init remove does."""
     service = getattr(bot.get_cog("Initiative"), "service", None)
     if service is None:
         return []
     left: Left = []
-    for channel_id, encounter_id, ids in found:
+    channels = await EncounterRepository(conn).channels_with_characters(guild_id, [character_id])
+    for channel_id in channels:
         try:
             outcome, _ = await service.change_in(
                 conn, guild_id=guild_id, channel_id=channel_id, member=member,
-                operation=_leave(ids), encounter_id=encounter_id,
+                operation=_leave(character_id),
             )  # fmt: skip
         except (_NobodyLeft, UserError, RulesError):
             continue  # (refused before anything was written: the delete goes on)

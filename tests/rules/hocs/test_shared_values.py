@@ -10,6 +10,7 @@ answer what working them out afresh answers.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import pytest
@@ -191,30 +192,24 @@ def test_weapon_pool_is_the_pool_built_afresh(
         immunities=tuple(immunities),
     )
     weapon = WeaponUse(name="w", dice=tuple(source), types=tuple(types), kind=kind, lethal=lethal)
-    expected = build_damage_pool(
+    built = functools.partial(
+        build_damage_pool,
         source=tuple(source),
         attack_kind=kind,
         attribute=attacker.attack_attribute(kind),
         types=tuple(types),
         lethal=lethal,
         attacker_size=attacker_size,
+        impact=impact,
+    )
+    expected = built(
         target_size=target_size,
         target_weaknesses=tuple(weaknesses),
         target_immunities=tuple(immunities),
-        impact=impact,
     )
     assert weapon_pool(attacker, target, weapon, impact=impact) == expected
     alone = weapon_pool(attacker, None, weapon, impact=impact)
-    assert alone == build_damage_pool(
-        source=tuple(source),
-        attack_kind=kind,
-        attribute=attacker.attack_attribute(kind),
-        types=tuple(types),
-        lethal=lethal,
-        attacker_size=attacker_size,
-        target_size=attacker_size,
-        impact=impact,
-    )
+    assert alone == built(target_size=attacker_size)
 
 
 def test_a_remembered_pool_follows_the_attackers_wounds() -> None:
