@@ -125,26 +125,45 @@ def kill_loop(
 ) -> tuple[int, int]:
     """Start the writer, SIGKILL it at a random moment, check, repeat ``kills`` times.
 
+    Each writer is forked from one process that imported everything once (the worker's
+    ``forkserver``): a separate process with its own connection, killed mid-write as a
+    new interpreter would be, without paying an interpreter start per kill.
     Returns (kills survived, ops committed and checked).
     """
     rng = random.Random(seed)
     base = baseline(path, character, channel)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tests.reliability.worker", "forkserver",
+         str(path), str(character), str(guild), str(channel)],
+        cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert server.stdin is not None and server.stdout is not None
     ops = 0
-    for _ in range(kills):
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.reliability.worker", "loop",
-             str(path), str(character), str(guild), str(channel)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if line.strip() != "ready":
-            proc.kill()
-            raise AssertionError(f"the writer did not start: {line!r} {proc.stderr.read()}")  # type: ignore[union-attr]
-        time.sleep(rng.uniform(0.0, 0.12))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        assert proc.returncode == -signal.SIGKILL, proc.stderr.read()  # type: ignore[union-attr]
-        ops = check(path, character, channel, base)
+    try:
+        _expect(server, "ready")
+        for _ in range(kills):
+            server.stdin.write("fork\n")
+            server.stdin.flush()
+            pid = int(_expect(server, "ready ").split()[1])
+            time.sleep(rng.uniform(0.0, 0.12))
+            os.kill(pid, signal.SIGKILL)
+            server.stdin.write(f"reap {pid}\n")
+            server.stdin.flush()
+            status = _expect(server, f"exit {pid} ").split()[2]
+            assert int(status) == -signal.SIGKILL, f"the writer ended with {status}"
+            ops = check(path, character, channel, base)
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
     return kills, ops
+
+
+def _expect(server: subprocess.Popen[str], start: str) -> str:
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    if not line.startswith(start):
+        server.kill()
+        raise AssertionError(f"the writer did not start: {line!r} {server.stderr.read()}")  # type: ignore[union-attr]
+    return line

@@ -22,15 +22,24 @@ DB is a SQLite file's path or a ``postgresql://`` URL (``bot.storage.backend``).
 
     The parent kills it with SIGKILL at random moments and checks that the effects
     equal the ledger: every command fully applied or not at all.
+
+``python -m tests.reliability.worker forkserver DB CHARACTER GUILD CHANNEL``
+    imports everything once, prints "ready", then for each ``fork`` line read on stdin
+    forks a child that runs ``loop`` as above (the child prints "ready PID" once its
+    database is open); ``reap PID`` waits for that child and prints "exit PID STATUS".
+    A kill costs a fork instead of a new interpreter and its imports: the same writer,
+    killed the same way, thirty times in the time three new interpreters took.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from bot.rules.dice_source import RandomDice
@@ -109,11 +118,11 @@ async def advance(path: str, channel: int, count: int) -> None:
     print(json.dumps({"advanced": advanced, "refused": refused, "errors": errors}), flush=True)
 
 
-async def loop(path: str, character: int, guild: int, channel: int) -> None:
+async def loop(path: str, character: int, guild: int, channel: int, ready: str = "ready") -> None:
     db = await open_database(path)
     async with db.transaction() as conn:
         await conn.execute(LEDGER[db.backend])
-    print("ready", flush=True)
+    print(ready, flush=True)
     dice = RandomDice(random.Random())
     while True:
         kind = random.choice(("det", "hp", "turn"))
@@ -144,6 +153,29 @@ async def loop(path: str, character: int, guild: int, channel: int) -> None:
             )
 
 
+def forkserver(path: str, character: int, guild: int, channel: int) -> None:
+    print("ready", flush=True)
+    for line in sys.stdin:
+        command, *rest = line.split()
+        if command == "fork":
+            pid = os.fork()
+            if pid == 0:  # the child: the writer, until it is killed
+                status = 1
+                try:
+                    random.seed()  # not the parent's sequence of choices
+                    asyncio.run(loop(path, character, guild, channel, f"ready {os.getpid()}"))
+                except BaseException:
+                    traceback.print_exc()
+                    print("failed", flush=True)
+                finally:
+                    os._exit(status)
+        elif command == "reap":
+            pid = int(rest[0])
+            _, status = os.waitpid(pid, 0)
+            signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+            print(f"exit {pid} {-signal if signal else os.WEXITSTATUS(status)}", flush=True)
+
+
 def main(argv: list[str]) -> None:
     mode, *args = argv
     if mode == "race":
@@ -157,6 +189,9 @@ def main(argv: list[str]) -> None:
     elif mode == "loop":
         path, character, guild, channel = args
         asyncio.run(loop(path, int(character), int(guild), int(channel)))
+    elif mode == "forkserver":
+        path, character, guild, channel = args
+        forkserver(path, int(character), int(guild), int(channel))
     else:
         raise SystemExit(f"unknown mode {mode}")
 
