@@ -13,8 +13,11 @@ Both do the same work with the same inputs every time, so this module remembers 
 
 * an extension already imported in this process runs its ``setup(bot)`` again instead
   of re-executing its source (what a second bot in one production process would see);
-* the four pure parsing steps (a docstring's first line, a prefix command's parameters,
-  an application command's parameters, a hybrid command's converted signature) are
+* a hybrid command's copy skips the application command its constructor builds only
+  for discord.py to replace it with a copy of the original's;
+* the five pure parsing steps (a docstring's first line, a prefix command's help and
+  parameters, an application command's parameters, a hybrid command's converted
+  signature) are
   memoised on their inputs, the callback and the signature it carries, and hand back
   fresh copies of what they built.
 
@@ -70,6 +73,34 @@ def _memoised_prefix_parameters(original: Any) -> Any:
     return get_signature_parameters
 
 
+def _memoised_docstring_help(original: Any) -> Any:
+    # function -> (the help text, the descriptions it gave parameters that had none)
+    cache: dict[Any, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
+
+    def extract_descriptions_from_docstring(function: Any, params: dict[str, Any], /) -> Any:
+        try:
+            found = cache.get(function)
+        except TypeError:  # an unhashable callable: nothing to share
+            return original(function, params)
+        if found is None:
+            before = {name: p.description for name, p in params.items()}
+            text = original(function, params)
+            given = tuple(
+                (name, p.description)
+                for name, p in params.items()
+                if before[name] is None and p.description is not None
+            )
+            cache[function] = found = (text, given)
+            return text
+        text, given = found
+        for name, description in given:  # the same descriptions, on these parameters
+            if name in params and params[name].description is None:
+                params[name]._description = description
+        return text
+
+    return extract_descriptions_from_docstring
+
+
 def _memoised_app_parameters(original: Any) -> Any:
     cache: dict[Any, dict[str, Any]] = {}
 
@@ -110,6 +141,41 @@ def _memoised_hybrid_parameters(original: Any) -> Any:
     return replace_parameters
 
 
+def _no_app_command(wrapped: Any, name: Any = None) -> None:
+    return None
+
+
+def _without_app_command(build: Any) -> Any:
+    """Build a hybrid command's copy without the application command its constructor
+    makes: ``HybridCommand._ensure_assignment_on_copy`` replaces that one at once with a
+    copy of the original's, so building it (half of a cog's load) was work thrown away."""
+    real = hybrid_impl.HybridAppCommand
+    hybrid_impl.HybridAppCommand = _no_app_command
+    try:
+        return build()
+    finally:
+        hybrid_impl.HybridAppCommand = real
+
+
+def _hybrid_copy(self: Any) -> Any:
+    if self.app_command is None:
+        return _original_copy(self)
+    made = _without_app_command(lambda: self.__class__(self.callback, **self.__original_kwargs__))
+    return self._ensure_assignment_on_copy(made)
+
+
+def _hybrid_update_copy(self: Any, kwargs: dict[str, Any]) -> Any:
+    if not kwargs or self.app_command is None:
+        return _original_update_copy(self, kwargs)
+    merged = {**kwargs, **self.__original_kwargs__}
+    made = _without_app_command(lambda: self.__class__(self.callback, **merged))
+    return self._ensure_assignment_on_copy(made)
+
+
+_original_copy = core_impl.Command.copy
+_original_update_copy = core_impl.Command._update_copy
+
+
 async def _load_from_module_spec(self: commands.Bot, spec: Any, key: str) -> None:
     """discord.py's own, except that a module this process already executed is reused."""
     lib = sys.modules.get(key)
@@ -139,7 +205,10 @@ def install() -> None:
         (app_commands_impl, "_shorten"),
         (app_commands_impl, "_extract_parameters_from_callback"),
         (core_impl, "get_signature_parameters"),
+        (core_impl, "extract_descriptions_from_docstring"),
         (hybrid_impl, "replace_parameters"),
+        (hybrid_impl, "HybridAppCommand"),
+        (core_impl.Command, "copy"),
         (bot_impl.BotBase, "_load_from_module_spec"),
     ):
         if not hasattr(owner, name):
@@ -156,6 +225,11 @@ def install() -> None:
     core_impl.get_signature_parameters = _memoised_prefix_parameters(
         core_impl.get_signature_parameters
     )
+    core_impl.extract_descriptions_from_docstring = _memoised_docstring_help(
+        core_impl.extract_descriptions_from_docstring
+    )
     hybrid_impl.replace_parameters = _memoised_hybrid_parameters(hybrid_impl.replace_parameters)
+    hybrid_impl.HybridCommand.copy = _hybrid_copy  # type: ignore[method-assign]
+    hybrid_impl.HybridCommand._update_copy = _hybrid_update_copy  # type: ignore[method-assign]
     bot_impl.BotBase._load_from_module_spec = _load_from_module_spec  # type: ignore[method-assign]
     _installed = True

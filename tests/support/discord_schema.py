@@ -100,10 +100,32 @@ def schema_validator(schema_name: str) -> Draft202012Validator:
     )
 
 
+_checked: dict[tuple[str, str], tuple[str, ...]] = {}  # (schema, payload JSON) -> errors
+_CHECKED_LIMIT = 50_000
+
+
 def schema_errors(instance: Any, schema_name: str) -> list[str]:
-    """Readable schema violations ('' path is the root); [] when the spec is absent."""
+    """Readable schema violations ('' path is the root); [] when the spec is absent.
+
+    The answer depends on nothing but the payload, and the same payloads come back
+    again and again (a refusal, a tracker redrawn unchanged): each distinct one is
+    validated once per process.
+    """
     if not spec_available():
         return []
+    try:
+        key = (schema_name, json.dumps(instance, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON: nothing to share, validate it as it is
+        return _schema_errors(instance, schema_name)
+    found = _checked.get(key)
+    if found is None:
+        found = tuple(_schema_errors(instance, schema_name))
+        if len(_checked) < _CHECKED_LIMIT:
+            _checked[key] = found
+    return list(found)
+
+
+def _schema_errors(instance: Any, schema_name: str) -> list[str]:
     messages = []
     for error in schema_validator(schema_name).iter_errors(instance):
         # oneOf/anyOf failures carry the real reason in their context: take the best one.
