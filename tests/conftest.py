@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import compileall
 import concurrent.futures
 import gc
 import os
 import random
 import shutil
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,19 @@ from tests.support.view_store import stored_views as stored_views  # (a fixture)
 cog_loading.install()  # every test loads every cog: see tests/support/cog_loading.py
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    # The suite starts about sixty interpreters (bot processes, writers, shard
+    # processes) and a worker per core, each importing the bot's 600 modules: compiled
+    # once and kept in __pycache__ (ignored by git) even where PYTHONDONTWRITEBYTECODE
+    # is set, that is 0.3 s less per interpreter and half of each worker's collection.
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # (for the workers and children)
+    if not hasattr(config, "workerinput"):  # the first process: before any worker starts
+        for package in ("bot", "cogs", "bench"):
+            compileall.compile_dir(ROOT / package, quiet=1)
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(WorkerFigures(), "reliability-figures")
 
