@@ -37,6 +37,7 @@ async def test_a_listener_that_never_suspends_runs_before_the_notice_returns() -
     assert bot.dispatched == []
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_a_listener_that_suspends_goes_on_as_a_task() -> None:
     bot, heard = FakeBot(), []
 
@@ -54,6 +55,7 @@ async def test_a_listener_that_suspends_goes_on_as_a_task() -> None:
     assert heard == ["start", "end"]
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_failing_listeners_are_logged_and_the_others_still_run(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -78,6 +80,7 @@ async def test_failing_listeners_are_logged_and_the_others_still_run(
     assert sorted(str(e) for e in failures) == ["at once", "later"]
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_a_cancelled_listener_task_sees_the_cancellation() -> None:
     bot, seen = FakeBot(), []
 

@@ -92,6 +92,7 @@ async def test_work_scheduled_during_a_command_starts_no_task_until_it_ends() ->
     assert followups.pending == 0
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_work_held_by_a_long_command_runs_after_the_longest_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -110,6 +111,7 @@ async def test_work_held_by_a_long_command_runs_after_the_longest_hold(
         assert ran == ["work"]
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_failed_work_is_logged_and_retried_after_a_pause(caplog: Any) -> None:
     followups = FollowUps(retry_delays=(0.01, 0.01))
     calls: list[int] = []
@@ -133,6 +135,7 @@ async def test_failed_work_is_logged_and_retried_after_a_pause(caplog: Any) -> N
     assert len(calls) == 3
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_work_that_keeps_failing_is_given_up_after_its_retries(caplog: Any) -> None:
     followups = FollowUps(retry_delays=(0.01,))
     calls: list[int] = []
@@ -150,6 +153,7 @@ async def test_work_that_keeps_failing_is_given_up_after_its_retries(caplog: Any
     assert any("given up" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_newer_work_replaces_a_retry() -> None:
     followups = FollowUps(retry_delays=(0.05,))
     ran: list[str] = []
@@ -208,6 +212,7 @@ async def test_refresh_soon_coalesces_a_burst_into_one_edit_of_the_newest_state(
     assert channel.messages[101].embed.title == "v3"
 
 
+@pytest.mark.looptime  # (timers fire in the loop's time: no waiting)
 async def test_a_refused_post_is_retried_later() -> None:
     followups = FollowUps(retry_delays=(0.01,))
     trackers = TrackerMessages(_store, followups)

@@ -176,7 +176,8 @@ async def process(settings: Settings, path: Path, db: Any = None) -> Any:
     bot.start_background = lambda: None  # no maintenance task nor gc.freeze in a test
 
     async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
-        await asyncio.sleep(0.05)  # a REST call: the other process runs meanwhile
+        for _ in range(5):  # a REST call: the other process runs meanwhile
+            await asyncio.sleep(0)
         bot.synced.append(guild.id if guild else None)
         return []
 

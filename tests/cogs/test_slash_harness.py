@@ -105,7 +105,8 @@ async def test_defer_then_edit_and_followup_are_recorded_in_order(
     @app_commands.command(name="harness-slow", description="test only")
     async def slow(interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
-        await asyncio.sleep(0.05)  # the harness must wait for this
+        for _ in range(20):  # work that takes many turns of the loop: the harness waits
+            await asyncio.sleep(0)
         await interaction.edit_original_response(content="first")
         originals.append(await interaction.original_response())
         sent = await interaction.followup.send("second", wait=True)

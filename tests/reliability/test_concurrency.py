@@ -185,8 +185,21 @@ def start_racer(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 def start_worker(mode: str, args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.reliability.worker", mode, *args],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+
+
+async def start_together(procs: list[subprocess.Popen[str]]) -> None:
+    """Once every worker has its database open, tell them all to go at once."""
+    for proc in procs:
+        assert proc.stdout is not None
+        line = await asyncio.to_thread(proc.stdout.readline)
+        assert line.strip() == "ready", line + (proc.stderr.read() if proc.stderr else "")
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
 
 
 async def test_two_processes_race_on_one_file_without_losing_a_write(
@@ -197,18 +210,10 @@ async def test_two_processes_race_on_one_file_without_losing_a_write(
     per_worker, workers, points = 200, 2, 300
     mira = await make_character(bot, slash.members[1], "Mira")
     await set_points(bot, mira, hero_points=points, hp=1000)
-    go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    args = [
-        settings.database_target,
-        str(mira.id),
-        str(slash.guild.id),
-        str(per_worker),
-        str(go),
-    ]
+    args = [settings.database_target, str(mira.id), str(slash.guild.id), str(per_worker)]
     procs = [start_racer(args, env) for _ in range(workers)]
-    await asyncio.sleep(0.5)  # let both import and open the file, then start together
-    go.write_text("go")
+    await start_together(procs)
     # Meanwhile the bot itself answers hero spends through its own connection.
     own_first = len(slash.responses)
     own = await asyncio.gather(
@@ -257,12 +262,10 @@ async def test_two_processes_advancing_one_encounter_lose_no_turn(
     await slash.run("init next", **gm)
     service = bot.get_cog("Initiative").service  # type: ignore[union-attr]
     before = await service.load(slash.channel.id)
-    go = tmp_path / "go-advance"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    args = [settings.database_target, str(slash.channel.id), str(per_worker), str(go)]
+    args = [settings.database_target, str(slash.channel.id), str(per_worker)]
     procs = [start_worker("advance", args, env) for _ in range(workers)]
-    await asyncio.sleep(0.5)
-    go.write_text("go")
+    await start_together(procs)
     reports = []
     for proc in procs:
         out, err = await asyncio.to_thread(proc.communicate, timeout=120)

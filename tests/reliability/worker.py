@@ -2,13 +2,14 @@
 
 DB is a SQLite file's path or a ``postgresql://`` URL (``bot.storage.backend``).
 
-``python -m tests.reliability.worker race DB CHARACTER GUILD COUNT GO``
-    waits for the file GO, then COUNT times: one transaction that spends a hero point
-    (conditional UPDATE) and, in its own transaction, logs a roll and takes 1 HP.
+``python -m tests.reliability.worker race DB CHARACTER GUILD COUNT``
+    opens the database, prints "ready" and waits for a line on stdin (the parent sends
+    one to every racer at once), then COUNT times: one transaction that spends a hero
+    point (conditional UPDATE) and, in its own transaction, logs a roll and takes 1 HP.
     Prints one JSON line: how many spends succeeded, refusals, and any error text.
 
-``python -m tests.reliability.worker advance DB CHANNEL COUNT GO``
-    waits for the file GO, then COUNT times advances the channel's encounter one turn
+``python -m tests.reliability.worker advance DB CHANNEL COUNT``
+    the same start, then COUNT times advances the channel's encounter one turn
     (load, ``next_turn``, versioned ``save``: one transaction each). Prints one JSON
     line: turns advanced, refusals (EncounterChanged) and any error text.
 
@@ -38,9 +39,8 @@ import json
 import os
 import random
 import sys
-import time
 import traceback
-from pathlib import Path
+from typing import Any
 
 from bot.rules.dice_source import RandomDice
 from bot.rules.hocs.initiative.turns import next_turn
@@ -68,13 +68,16 @@ async def log_roll(conn, guild: int, character: int) -> None:  # type: ignore[no
     )  # fmt: skip
 
 
-def wait_for(go: str) -> None:
-    while not Path(go).exists():
-        time.sleep(0.001)
+async def ready_then_go(path: str) -> Any:
+    """Open the database, say so, and wait for the parent's go (all racers at once)."""
+    db = await open_database(path)
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
+    return db
 
 
 async def race(path: str, character: int, guild: int, count: int) -> None:
-    db = await open_database(path)
+    db = await ready_then_go(path)
     spent = refused = 0
     errors: list[str] = []
     for _ in range(count):
@@ -97,7 +100,7 @@ async def race(path: str, character: int, guild: int, count: int) -> None:
 
 
 async def advance(path: str, channel: int, count: int) -> None:
-    db = await open_database(path)
+    db = await ready_then_go(path)
     dice = RandomDice(random.Random())
     advanced = refused = 0
     errors: list[str] = []
@@ -179,12 +182,10 @@ def forkserver(path: str, character: int, guild: int, channel: int) -> None:
 def main(argv: list[str]) -> None:
     mode, *args = argv
     if mode == "race":
-        path, character, guild, count, go = args
-        wait_for(go)  # both racers start together
+        path, character, guild, count = args
         asyncio.run(race(path, int(character), int(guild), int(count)))
     elif mode == "advance":
-        path, channel, count, go = args
-        wait_for(go)
+        path, channel, count = args
         asyncio.run(advance(path, int(channel), int(count)))
     elif mode == "loop":
         path, character, guild, channel = args

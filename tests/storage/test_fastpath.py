@@ -157,7 +157,7 @@ async def test_a_busy_write_lock_is_awaited_on_the_worker_not_the_loop(
         nonlocal ticks
         while not done.is_set():
             ticks += 1
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0)
 
     async def write() -> None:
         async with db.transaction() as conn:
@@ -167,8 +167,10 @@ async def test_a_busy_write_lock_is_awaited_on_the_worker_not_the_loop(
     connection: Any = db.connection
     before = connection.worker_calls
     running = asyncio.gather(ticker(), write())
-    await asyncio.sleep(0.2)
-    assert not done.is_set() and ticks >= 5  # waiting, and the loop kept running
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert connection.worker_calls == before + 1  # BEGIN IMMEDIATE is on the worker,
+    assert not done.is_set() and ticks >= 40  # waiting, and the loop kept running
     await other.execute("COMMIT")
     await asyncio.wait_for(running, 10)
     assert connection.worker_calls == before + 1  # only BEGIN IMMEDIATE went to the worker

@@ -323,6 +323,7 @@ async def test_maintenance_writes_deferred_and_checkpoints_when_idle(db: Databas
     assert await db.maintain_now(idle_for=0) is False  # nothing written since
 
 
+@pytest.mark.looptime  # (the task's ticks pass in the loop's time: no waiting)
 async def test_the_maintenance_task_runs_and_stops_with_the_database(tmp_path: Path) -> None:
     from bot.storage import database
     from bot.storage.migrations import migrate

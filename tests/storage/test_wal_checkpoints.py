@@ -105,6 +105,7 @@ async def test_a_bot_is_told_when_the_busy_checkpoint_is_due_and_runs_it_itself(
     assert told == [0, 0, 0]
 
 
+@pytest.mark.looptime  # (the task's ticks pass in the loop's time: no waiting)
 async def test_the_maintenance_task_leaves_a_told_bot_its_checkpoint_until_twice_the_writes(
     db: Database, busy_rule: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
