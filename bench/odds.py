@@ -32,7 +32,6 @@ import time
 import tracemalloc
 from fractions import Fraction
 
-from bot.odds_warm_up import WARM_REROLLS
 from bot.render.odds_chart import render_distribution
 from bot.rules.hocs import odds as hocs_odds
 from bot.rules.hocs import (
@@ -48,7 +47,8 @@ from bot.rules.hocs.odds import pool_odds
 from bot.rules.hocs.odds_clash import _raw, clash_odds
 from bot.rules.hocs.odds_damage import damage_odds, hit_odds
 from bot.rules.hocs.pool import PoolSpec
-from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.hocs.odds_preview import ODDS_MAX_REROLLS
+from cogs.hocs.odds_warm_up import WARM_REROLLS
 
 SIZES = (1, 2, 5, 10, 15, 20, 25, 30)
 QUICK_SIZES = (1, 10, 30)
@@ -93,7 +93,7 @@ def _cold() -> None:
     for name in _RUN_TABLES:
         getattr(odds_runs, name).clear()
         getattr(odds_runs, name).update(_warmed_runs.get(name, {}))
-    # The bot runs full collections when idle (bot.idle_gc), not inside a command: one
+    # The bot runs full collections when idle (bot.process.idle_gc), not inside a command: one
     # here, off the clock, so a query's figure is its own work, not a collection of the
     # whole benchmark's heap that its allocations happened to trigger (43 ms seen).
     gc.collect()

@@ -1,7 +1,7 @@
 """Where one command family's time goes: named functions timed inside the commands only.
 
     python -m bench.sections attack 400 \\
-        cogs.combat.commands:resolve_attack cogs.combat.commands:store_attack
+        cogs.hocs.combat.commands:resolve_attack cogs.hocs.combat.commands:store_attack
 
 Each ``module:attribute`` (``Class.method`` allowed) is replaced by a wrapper that adds
 its wall time (``perf_counter_ns``) to a total while an operation of the family runs,

@@ -25,10 +25,10 @@ from bot.rules.hocs.initiative import (
 )
 from bot.storage.backend import open_database
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails, Weapon
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
-from bot.storage.encounters import EncounterRepository
-from cogs.initiative.operations import participant_from_character
+from bot.storage.hocs.character_codec import CharacterDetails, Weapon
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository
+from cogs.hocs.initiative.operations import participant_from_character
 
 GUILD_BASE = 1_000_000_000_000_000_000
 TABLE_CHANNEL_BASE = 2_000_000_000_000_000_000

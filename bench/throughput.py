@@ -31,9 +31,9 @@ from bench.seed import Scale, seed
 from bot.rules.dice_source import RandomDice
 from bot.rules.hocs.initiative import next_turn
 from bot.storage.backend import open_database
-from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterRepository
+from bot.storage.hocs.character_vitals import CharacterVitalsRepository
+from bot.storage.hocs.characters import CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository
 from bot.storage.roll_log import RollLogRepository
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,7 +19,7 @@ import discord.ext.test as dpytest
 
 from bench.seed import TRAINABLE, SeededCharacter
 from bench.world import FLOOR_COMMAND, Place, World, schema_validation
-from bot.storage.characters import CharacterKind, CharacterRepository
+from bot.storage.hocs.characters import CharacterKind, CharacterRepository
 from tests.support.slash import SlashResult
 
 Op = Callable[[], Awaitable[SlashResult]]
@@ -46,7 +46,7 @@ class Sample:
     db_calls: int = 0  # calls into aiosqlite's worker thread during the timed part
     statements: int = 0  # SQL statements SQLite ran during the timed part
     note: str = ""
-    # How long the work each command left for after its reply took (bot.followups:
+    # How long the work each command left for after its reply took (bot.delivery.followups:
     # tracker edits), drained after the clock stopped; its statements count above.
     followups_ns: list[int] = field(default_factory=list)
 

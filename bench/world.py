@@ -23,9 +23,9 @@ from discord.ext import commands
 
 from bench.seed import SeededGuild, SeededWorld
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
-from bot.replies import send
+from bot.delivery.replies import send
+from bot.interactions.command_sync import SyncMode
 from bot.rules.dice_source import RandomDice
 from bot.storage.backend import backend_of, open_database
 from tests.support import discord_schema
@@ -136,13 +136,13 @@ class World:
         await self.bot.db.close()
 
     def holding_followups(self) -> contextlib.AbstractContextManager[object]:
-        """Hold ``bot.followups`` back until the harness has seen the interaction end
+        """Hold ``bot.delivery.followups`` back until the harness has seen the interaction end
         (the tree holds them only until the command returns, a step earlier)."""
         followups = getattr(self.bot, "followups", None)  # (absent from an older bot)
         return followups.busy() if followups is not None else contextlib.nullcontext()
 
     async def drain_followups(self) -> int | None:
-        """Run what the last command left for after its reply (``bot.followups``);
+        """Run what the last command left for after its reply (``bot.delivery.followups``);
         how long it took in nanoseconds, or None when it left nothing."""
         followups = getattr(self.bot, "followups", None)  # (absent from an older bot)
         if followups is None or not followups.pending:

@@ -11,9 +11,9 @@ import discord
 from pydantic import ValidationError
 
 from bot.client import ShardedTableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
-from bot.logging_setup import configure_logging
+from bot.interactions.command_sync import SyncMode
+from bot.process.logging_setup import configure_logging
 from bot.storage.backend import describe, open_database
 from bot.storage.errors import StorageError
 

@@ -11,23 +11,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import error_handler
-from bot.command_sets import CommandSets
-from bot.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
-from bot.component_guard import guard
 from bot.config import Settings
+from bot.delivery.events import notify_characters_changed
+from bot.delivery.followups import FollowUps
 from bot.errors import InputRefused
-from bot.events import notify_characters_changed
-from bot.followups import FollowUps
-from bot.idle_gc import IdleCollector
-from bot.odds_warm_up import start_odds_warm_up
-from bot.option_check import option_problem
-from bot.permissions import GmMemory
+from bot.interactions import error_handler
+from bot.interactions.command_sets import CommandSets
+from bot.interactions.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
+from bot.interactions.component_guard import guard
+from bot.interactions.option_check import option_problem
+from bot.interactions.user_text import control_characters, direction_controls
+from bot.process.idle_gc import IdleCollector
+from bot.process.sharding import ShardPlan
 from bot.rules.dice_source import Dice, RandomDice
 from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS
-from bot.sharding import ShardPlan
 from bot.storage.database import Database
-from bot.text import control_characters, direction_controls
+from bot.tables.permissions import GmMemory
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,7 @@ class TableTree(app_commands.CommandTree):
             return True
         memory = getattr(self.client, "gm_memory", None)
         if memory is not None:
-            memory.observe_soon(interaction.user)  # for secret rolls (bot.permissions.GmMemory)
+            memory.observe_soon(interaction.user)  # for secret rolls (GmMemory)
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True
@@ -182,7 +181,7 @@ class TableBot(commands.Bot):
         return 0.0 if self.followups.handling else self.db.idle_seconds
 
     def _get_state(self, **options: Any) -> Any:
-        # Every button press must get an answer: see bot.component_guard.
+        # Every button press must get an answer: see bot.interactions.component_guard.
         state = super()._get_state(**options)
         guard(state)
         return state
@@ -209,7 +208,7 @@ class TableBot(commands.Bot):
         return ctx
 
     def owns_guild(self, guild_id: int) -> bool:
-        """Whether this process's shards include ``guild_id`` (see bot.sharding)."""
+        """Whether this process's shards include ``guild_id`` (see bot.process.sharding)."""
         return self.shard_plan.owns(guild_id)
 
     async def setup_hook(self) -> None:
@@ -270,7 +269,7 @@ class TableBot(commands.Bot):
         """Once started: WAL checkpoints and deferred writes run from a task when idle,
         not inside a command; the start-up heap (modules, cogs, commands) is frozen
         so the collector never walks it again (a full collection of it took 36–54 ms),
-        and later full collections wait for an idle moment (``bot.idle_gc``)."""
+        and later full collections wait for an idle moment (``bot.process.idle_gc``)."""
         self.db.start_maintenance()
         gc.collect()
         gc.freeze()
@@ -285,7 +284,6 @@ class TableBot(commands.Bot):
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
         gc.collect()  # the guild cache has just been filled: freeze it too
         gc.freeze()
-        start_odds_warm_up()  # a daemon thread: off the event loop
         if not self._may_sync():
             return
         # Sequential, only this process's guilds, and only those whose hash differs.

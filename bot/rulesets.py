@@ -1,18 +1,16 @@
-"""The rule systems the bot plays, in ONE registry, and the base class of their cogs.
+"""The rule systems the bot plays, in ONE registry.
 
 Adding a ruleset means: its packages (rules, storage, renderers, cogs) and one entry in
-``RULESETS``. The platform (campaign, /roll, /help, the error handler...) never names a
-ruleset's commands; ``bot.command_sets`` registers them per guild from this registry.
+``RULESETS`` (docs/developers.md walks through it). The platform (campaign, /roll,
+/help, the error handler...) never names a ruleset's commands;
+``bot.interactions.command_sets`` registers them per guild from this registry, and a
+ruleset's cogs derive from ``bot.interactions.ruleset_cog.RulesetCog``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
-
-from discord.ext import commands
-from discord.utils import maybe_coroutine
 
 
 class Ruleset(StrEnum):
@@ -42,13 +40,13 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
         key=Ruleset.HOCS,
         title="Heroes of Countless Stories",
         extensions=(
-            "cogs.characters",
-            "cogs.skill_rolls",
-            "cogs.odds",
-            "cogs.combat",
-            "cogs.initiative",
-            "cogs.points",
-            "cogs.resting",
+            "cogs.hocs.characters",
+            "cogs.hocs.skill_rolls",
+            "cogs.hocs.odds",
+            "cogs.hocs.combat",
+            "cogs.hocs.initiative",
+            "cogs.hocs.points",
+            "cogs.hocs.resting",
         ),
         help_blurb="This server plays Heroes of Countless Stories (HOCS).",
     ),
@@ -79,84 +77,3 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
 
 # Commands every guild has, whatever its ruleset (global slash commands).
 PLATFORM_EXTENSIONS = ("cogs.meta", "cogs.campaign", "cogs.rolling")
-
-
-class RulesetCog(commands.Cog):
-    """A cog whose commands exist only in guilds whose campaign plays ``ruleset``.
-
-    Loading it does not put its commands in ``bot.all_commands`` nor in the global slash
-    tree: they go to the bot's per-ruleset catalogue (``bot.command_sets``), which routes
-    prefix commands by the guild's ruleset and registers the slash commands per guild.
-    Two rulesets may therefore both have a ``/character``.
-    """
-
-    ruleset: ClassVar[Ruleset]
-
-    async def _inject(self, bot, override, guild, guilds):  # type: ignore[no-untyped-def]
-        # discord.py 2.7's Cog._inject adds top-level commands to the bot and the tree;
-        # everything else it does (cog_load, checks, listeners) is kept as it is.
-        from bot.command_sets import catalogue_of  # here: command_sets imports this module
-
-        catalogue = catalogue_of(bot, self.ruleset)
-        await maybe_coroutine(self.cog_load)
-        added: list[commands.Command] = []
-        try:
-            for command in self.__cog_commands__:
-                command.cog = self
-                if command.parent is None:
-                    catalogue.add_prefix(command)
-                    added.append(command)
-            for app_command in _app_commands(self):
-                catalogue.add_app(app_command)
-        except Exception:  # atomic like discord.py's: undo, unload, re-raise
-            for command in added:
-                catalogue.remove_prefix(command)
-            for app_command in _app_commands(self):
-                if catalogue.app.get(app_command.name) is app_command:
-                    catalogue.remove_app(app_command.name)
-            await maybe_coroutine(self.cog_unload)
-            raise
-        cls = type(self)
-        if cls.bot_check is not commands.Cog.bot_check:
-            bot.add_check(self.bot_check)
-        if cls.bot_check_once is not commands.Cog.bot_check_once:
-            bot.add_check(self.bot_check_once, call_once=True)
-        for name, method_name in self.__cog_listeners__:
-            bot.add_listener(getattr(self, method_name), name)
-        return self
-
-    async def _eject(self, bot, guild_ids):  # type: ignore[no-untyped-def]
-        from bot.command_sets import catalogue_of
-
-        catalogue = catalogue_of(bot, self.ruleset)
-        try:
-            for command in self.__cog_commands__:
-                if command.parent is None:
-                    catalogue.remove_prefix(command)
-            for app_command in _app_commands(self):
-                catalogue.remove_app(app_command.name)
-            # Guild trees holding this ruleset's commands register again on next use.
-            bot.command_sets.unregister_ruleset(self.ruleset)
-            for name, method_name in self.__cog_listeners__:
-                bot.remove_listener(getattr(self, method_name), name)
-            cls = type(self)
-            if cls.bot_check is not commands.Cog.bot_check:
-                bot.remove_check(self.bot_check)
-            if cls.bot_check_once is not commands.Cog.bot_check_once:
-                bot.remove_check(self.bot_check_once, call_once=True)
-        finally:
-            await maybe_coroutine(self.cog_unload)
-
-
-def _app_commands(cog: commands.Cog) -> list[Any]:
-    """The cog's top-level slash commands: its pure app commands and the slash side of its
-    hybrid commands (what discord.py's ``Cog._inject`` and ``Bot.add_command`` would put
-    in the global tree)."""
-    found: list[Any] = []
-    if not cog.__cog_app_commands_group__:
-        found.extend(cog.__cog_app_commands__)
-    for command in cog.__cog_commands__:
-        app = getattr(command, "app_command", None)
-        if command.parent is None and app is not None:
-            found.append(app)
-    return found

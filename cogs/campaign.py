@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import SECRET_ROLL_RULING
 from bot.errors import GuildOnly, UserError
-from bot.permissions import require_gm
 from bot.render.campaign import campaign_embed
-from bot.replies import send
-from bot.secret_rolls import SECRET_ROLL_RULING
 from bot.storage.campaigns import CampaignRepository, Ruleset
+from bot.tables.permissions import require_gm
 from cogs.campaign_switch import (
     RulesetSwitchButton,
     announce_switch,

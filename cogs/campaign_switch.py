@@ -15,12 +15,12 @@ from typing import Any
 
 import discord
 
-from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
-from bot.permissions import require_gm
+from bot.interactions.error_handler import answer_press
 from bot.render.campaign import campaign_embed
 from bot.rulesets import RULESETS, Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.tables.permissions import require_gm
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
 from bot.render.help import command_embed, command_names, find_command, overview_embed
-from bot.replies import send
 from bot.rulesets import RULESETS, Ruleset
 
 

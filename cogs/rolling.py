@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import SECRET_ROLL_RULING, deliver_to_gm
 from bot.render.generic_roll import render_roll_line, render_roll_markdown
-from bot.replies import send
 from bot.rules.generic_roll import GenericRoll, roll_expression
-from bot.secret_rolls import SECRET_ROLL_RULING, deliver_to_gm
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.roll_log import RollLogRepository
 

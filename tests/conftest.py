@@ -19,8 +19,8 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
+from bot.interactions.command_sync import SyncMode
 from bot.rules.dice_source import RandomDice
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
@@ -61,7 +61,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # Thousands of tests each build a bot and drop it: the modules, test functions and
     # Hypothesis strategies collected so far live as long as the process, so the
     # collector need not walk them again in every full collection (production does the
-    # same after start-up: bot.idle_gc).
+    # same after start-up: bot.process.idle_gc).
     gc.collect()
     gc.freeze()
 

@@ -110,8 +110,8 @@ def describe(bot: TableBot) -> dict[str, Any]:
 async def _loaded_bot(folder: Path) -> TableBot:
     import discord
 
-    from bot.command_sync import SyncMode
     from bot.config import Settings
+    from bot.interactions.command_sync import SyncMode
     from bot.storage.database import Database
 
     db = await Database.open(folder / "describe.sqlite3")

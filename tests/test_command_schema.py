@@ -14,7 +14,7 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.command_sync import command_payload
+from bot.interactions.command_sync import command_payload
 from bot.render.campaign import campaign_embed
 from bot.storage.campaigns import Campaign, CampaignSettings, Ruleset
 from tests.support.discord_schema import (

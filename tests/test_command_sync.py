@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.command_sync import SyncMode, command_payload, payload_hash, sync_if_changed
+from bot.interactions.command_sync import SyncMode, command_payload, payload_hash, sync_if_changed
 from bot.storage.database import Database
 
 

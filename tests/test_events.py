@@ -1,4 +1,4 @@
-"""bot.events: listeners are told at once, without a task per listener."""
+"""bot.delivery.events: listeners are told at once, without a task per listener."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import notify_characters_changed
+from bot.delivery.events import notify_characters_changed
 
 
 class FakeBot:
@@ -72,7 +72,7 @@ async def test_failing_listeners_are_logged_and_the_others_still_run(
         heard.append(ids)
 
     bot.extra_events["on_characters_changed"] = [fails_at_once, fails_later, works]
-    with caplog.at_level(logging.ERROR, logger="bot.events"):
+    with caplog.at_level(logging.ERROR, logger="bot.delivery.events"):
         notify_characters_changed(bot, 7, [2])
         await asyncio.sleep(0.01)
     assert heard == [(2,)]

@@ -1,4 +1,4 @@
-"""The work a command leaves for after its reply (``bot.followups``): coalesced per key,
+"""The work a command leaves for after its reply (``bot.delivery.followups``): coalesced per key,
 ordered, held back while a command runs, retried when it fails, drained on demand."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.followups import FollowUps
-from bot.tracker_messages import TrackerMessages, TrackerView
+from bot.delivery.followups import FollowUps
+from bot.tracker.messages import TrackerMessages, TrackerView
 from tests.support.slash import SlashHarness
 from tests.test_tracker_messages import FakeChannel
 
@@ -96,7 +96,7 @@ async def test_work_scheduled_during_a_command_starts_no_task_until_it_ends() ->
 async def test_work_held_by_a_long_command_runs_after_the_longest_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("bot.followups.MAX_HOLD_SECONDS", 0.05)
+    monkeypatch.setattr("bot.delivery.followups.MAX_HOLD_SECONDS", 0.05)
     followups = FollowUps()
     ran: list[str] = []
 

@@ -1,4 +1,4 @@
-"""Full garbage collections wait for an idle bot (``bot.idle_gc``)."""
+"""Full garbage collections wait for an idle bot (``bot.process.idle_gc``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.client import TableBot
-from bot.idle_gc import (
+from bot.process.idle_gc import (
     MIDDLE_THRESHOLD,
     MIN_INTERVAL_SECONDS,
     OLD_THRESHOLD,

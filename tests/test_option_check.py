@@ -1,4 +1,4 @@
-"""Options checked against their declarations before any command runs (bot.option_check)."""
+"""Options checked against their declarations before any command runs (option_check)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,19 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.command_sync import command_payload
-from bot.option_check import option_problem
-from bot.replies import send
+from bot.delivery.replies import send
+from bot.interactions.command_sync import command_payload
+from bot.interactions.option_check import option_problem
+from bot.interactions.user_text import (
+    MESSAGE_LIMIT,
+    code,
+    control_characters,
+    cut,
+    echo,
+    fit_message,
+)
 from bot.rules.dice_source import ScriptedDice
 from bot.rulesets import Ruleset
-from bot.text import MESSAGE_LIMIT, code, control_characters, cut, echo, fit_message
 from tests.support.slash import SlashHarness
 from tests.support.slash_payloads import find_app_command
 

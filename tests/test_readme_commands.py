@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import TableBot
-from bot.command_sync import command_payload
+from bot.interactions.command_sync import command_payload
 from bot.rulesets import Ruleset
 
 README = Path(__file__).resolve().parents[1] / "README.md"

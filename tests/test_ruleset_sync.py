@@ -12,14 +12,14 @@ import pytest
 from discord import app_commands
 
 from bot.client import TableBot
-from bot.command_sync import (
+from bot.config import Settings
+from bot.interactions.command_sync import (
     SyncMode,
     command_payload,
     payload_hash,
     sync_guild_if_changed,
     sync_if_changed,
 )
-from bot.config import Settings
 from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS, Ruleset
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database

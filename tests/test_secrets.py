@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot.logging_setup import RedactSecrets
+from bot.process.logging_setup import RedactSecrets
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.0123456789abcdefghijklmnopqrstuvwxyzABCD"
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from bot.client import ShardedTableBot, TableBot
-from bot.command_sync import SYNC_LEASE_SECONDS, SyncMode, sync_if_changed
 from bot.config import Settings
-from bot.sharding import ShardPlan, shard_of
+from bot.interactions.command_sync import SYNC_LEASE_SECONDS, SyncMode, sync_if_changed
+from bot.process.sharding import ShardPlan, shard_of
 from bot.storage import migrations
 from bot.storage.database import Database
 from bot.storage.meta import MetaRepository

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.tracker_messages import TrackerMessages, TrackerView
+from bot.tracker.messages import TrackerMessages, TrackerView
 
 
 class FakeMessage:

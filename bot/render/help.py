@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.rulesets import Ruleset
 
 if TYPE_CHECKING:
-    from bot.command_sets import CommandSets
+    from bot.interactions.command_sets import CommandSets
 
 COLOUR = discord.Colour.blurple()
 

@@ -5,7 +5,7 @@ conditions, gear or load, or the sheet's deletion) records the character here, o
 transaction's connection.
 ``Database.transaction`` (and PostgreSQL's) hands what was recorded to
 ``on_characters_changed`` after its COMMIT, and never for a transaction rolled back; the
-bot turns it into one ``bot.events`` notice per guild. So no command can forget to
+bot turns it into one ``bot.delivery.events`` notice per guild. So no command can forget to
 tell the initiative tracker: saving the sheet is telling it.
 """
 

@@ -59,13 +59,13 @@ class Database(DeferredWrites):
         self._lock = asyncio.Lock()
         self._deferred: list[DeferredWrite] = []
         # Called after each ``defer``: the bot schedules ``flush_deferred`` for after
-        # the reply there (``bot.followups``), so no command's transaction carries them.
+        # the reply there (``bot.delivery.followups``), so no command's transaction carries them.
         self.on_deferred: Callable[[], None] | None = None
         # Called after each commit that wrote characters (``bot.storage.changes``): the
         # bot tells the trackers showing them from there.
         self.on_characters_changed: OnChanged | None = None
         # Called after each write once a busy checkpoint is due: the bot schedules
-        # ``checkpoint_if_due`` for after the reply there (``bot.followups``). Without
+        # ``checkpoint_if_due`` for after the reply there (``bot.delivery.followups``). Without
         # it, the maintenance task checkpoints beside the commands.
         self.on_checkpoint_due: Callable[[], None] | None = None
         self._last_used = time.monotonic()

@@ -52,7 +52,7 @@ class DeferredWrites:
 
     async def flush_deferred(self) -> None:
         """Write what was deferred now, in a transaction of its own: after a reply
-        (``bot.followups``), so the next command's transaction doesn't carry it."""
+        (``bot.delivery.followups``), so the next command's transaction doesn't carry it."""
         if not self._deferred:
             return
         async with self._lock:

@@ -67,7 +67,7 @@ _UNPORTABLE = re.compile(
 
 # Whole statements PostgreSQL needs in other words (SQLite's JSON table functions).
 OVERRIDES: dict[str, str] = {
-    # bot.storage.twod10_encounters.channels_with_sheets: a seat is [name, owner, sheet id].
+    # bot.storage.twod10.encounters.channels_with_sheets: a seat is [name, owner, sheet id].
     "SELECT DISTINCT e.channel_id FROM twod10_encounters AS e,"
     " json_each(e.state, '$.seats') AS seat"
     " WHERE e.guild_id = ? AND json_extract(seat.value, '$[2]')"

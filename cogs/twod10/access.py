@@ -12,13 +12,13 @@ import aiosqlite
 import discord
 from discord.ext import commands
 
-from bot.character_access import NoActiveCharacter, UnknownCharacter
 from bot.errors import GuildOnly, UserError
-from bot.permissions import is_gm
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository, CampaignSettings
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.tables.character_access import NoActiveCharacter, UnknownCharacter
+from bot.tables.permissions import is_gm
 
 MAX_NAME = 64
 

@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
-from bot.replies import send
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.ammo import (
     MAX_QUIVERS,
@@ -29,10 +29,11 @@ from bot.rules.twod10.ammo import (
 )
 from bot.rules.twod10.rulings import ruling
 from bot.rules.twod10.skills import Skill, SkillKey
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_ammo import TwoD10AmmoRepository
-from bot.storage.twod10_characters import SheetChanged
+from bot.storage.twod10.ammo import TwoD10AmmoRepository
+from bot.storage.twod10.characters import SheetChanged
+from bot.tables.permissions import require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, find_sheet, guild_of, resolve_sheet
 from cogs.twod10.combat_ammo import UNTRACKED

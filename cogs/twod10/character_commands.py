@@ -13,21 +13,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.interactions.user_text import clean_name, clean_text
+from bot.render.text import safe
 from bot.render.twod10.inventory import encumbrance_text
 from bot.render.twod10.magic import concentration_text
 from bot.render.twod10.sheet import list_embed, sheet_embed
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attributes, check_specialisations
 from bot.rules.twod10.character import MAX_FEAT, Character, create_character
 from bot.rules.twod10.skills import combine
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
-from bot.storage.twod10_magic import TwoD10MagicRepository
-from cogs.characters.options import clean_name, clean_text
+from bot.rulesets import Ruleset
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
+from bot.storage.twod10.magic import TwoD10MagicRepository
+from bot.tables.permissions import require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import (
     campaign_for_reading,

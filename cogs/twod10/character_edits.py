@@ -9,11 +9,11 @@ from typing import Literal
 from discord import app_commands
 from discord.ext import commands
 
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import is_gm, require_gm
-from bot.render.character import safe
+from bot.interactions.user_text import clean_name, clean_text
+from bot.render.text import safe
 from bot.render.twod10.sheet import hp_text
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute, check_specialisations
 from bot.rules.twod10.character import (
@@ -25,8 +25,8 @@ from bot.rules.twod10.character import (
     edit_equipment,
 )
 from bot.rules.twod10.healing import LOWEST_HP, MAX_HP
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
-from cogs.characters.options import clean_name, clean_text
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
+from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.character_commands import (

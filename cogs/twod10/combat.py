@@ -8,11 +8,12 @@ from dataclasses import replace
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.combat import attack_embed
 from bot.render.twod10.odds import attack_preview_line
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack import (
     AttackResult,
@@ -28,10 +29,10 @@ from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.wielding import Wielded
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.twod10_characters import TwoD10Condition, TwoD10Sheet
-from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from bot.storage.twod10.characters import TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10.shields import ShieldBlockRepository, ShieldBroken
 from cogs.declared_options import Chosen, takes
 from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo

@@ -9,16 +9,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.combat_hp import conditions_embed, hp_embed
 from bot.render.twod10.magic import lost_line
-from bot.replies import send
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition
-from bot.storage.twod10_shields import ShieldBlockRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Condition
+from bot.storage.twod10.shields import ShieldBlockRepository
+from bot.tables.permissions import require_gm
 from cogs.twod10.access import find_sheet, shows_state
 from cogs.twod10.combat_apply import save_vitals
 from cogs.twod10.combat_options import (

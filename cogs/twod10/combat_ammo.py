@@ -13,12 +13,12 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.twod10.ammo import after_attack, uses_ammo
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.wielding import Wielded
-from bot.storage.twod10_ammo import AmmoRow, TwoD10AmmoRepository
-from bot.storage.twod10_characters import SheetChanged, TwoD10Sheet
+from bot.storage.twod10.ammo import AmmoRow, TwoD10AmmoRepository
+from bot.storage.twod10.characters import SheetChanged, TwoD10Sheet
 
 UNTRACKED = (
     "A character's ammo is tracked once the GM sets it with /ammo set; until then shots"

@@ -16,13 +16,13 @@ from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.equipment import Shield
 from bot.rules.twod10.initiative.turns import ExtraAttack
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import (
+from bot.storage.twod10.characters import (
     SheetChanged,
     TwoD10CharacterRepository,
     TwoD10Condition,
     TwoD10Sheet,
 )
-from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from bot.storage.twod10.shields import ShieldBlockRepository, ShieldBroken
 from cogs.twod10.magic_damage import damage_ends_concentration
 
 MAX_EXPRESSION = 500

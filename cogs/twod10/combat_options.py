@@ -17,13 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.equipment import Size
 from bot.rules.twod10.maneuvers import Hands
 from bot.rules.twod10.ranged import Light
 from bot.rules.twod10.rulings import ruling
-from bot.storage.twod10_characters import TwoD10CharacterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
 from cogs.declared_options import Opt
 from cogs.twod10.options import character_names
 

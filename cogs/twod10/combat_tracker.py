@@ -19,7 +19,7 @@ from bot.rules.twod10.initiative.model import Encounter
 from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
 from bot.storage.changes import characters_changed
-from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
+from bot.storage.twod10.encounters import TrackerRecord, TwoD10EncounterRepository
 
 
 @dataclass(frozen=True, kw_only=True)

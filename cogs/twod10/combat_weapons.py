@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield

@@ -17,18 +17,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import is_gm, require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.interactions.user_text import normalise_text
+from bot.render.text import safe
 from bot.render.twod10.disease import (
     infection_embed,
     infection_line,
     overcome_embed,
     treatment_embed,
 )
-from bot.replies import send
 from bot.rules.errors import RulesError
-from bot.rules.hocs.skills import normalise_name
+from bot.rules.generic.names import normalise_name
 from bot.rules.twod10.difficulty import match_difficulty_names, parse_difficulty
 from bot.rules.twod10.disease import (
     MAX_NAME,
@@ -42,12 +43,12 @@ from bot.rules.twod10.disease import (
     roll_overcome,
     treat,
 )
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import SheetChanged, TwoD10Sheet
-from bot.storage.twod10_infections import MAX_INFECTIONS, InfectionRow, TwoD10InfectionRepository
-from bot.storage.twod10_rations import TwoD10CalendarRepository
-from bot.text import normalise_text
+from bot.storage.twod10.characters import SheetChanged, TwoD10Sheet
+from bot.storage.twod10.infections import MAX_INFECTIONS, InfectionRow, TwoD10InfectionRepository
+from bot.storage.twod10.rations import TwoD10CalendarRepository
+from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import (
     campaign_for_reading,

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import aiosqlite
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.attack_inputs import TargetStats, target_stats
 from bot.rules.twod10.attributes import Attribute
@@ -19,8 +19,8 @@ from bot.rules.twod10.encumbrance import (
     equipped_items,
     roll_item_damage,
 )
-from bot.storage.twod10_characters import TwoD10Kind, TwoD10Sheet
-from bot.storage.twod10_items import TwoD10ItemRepository
+from bot.storage.twod10.characters import TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.items import TwoD10ItemRepository
 
 
 async def load_encumbrance(conn: aiosqlite.Connection, sheet: TwoD10Sheet) -> Encumbrance:

@@ -16,11 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.interactions.user_text import normalise_text
+from bot.render.text import safe
 from bot.render.twod10.inventory import draw_text, inventory_embed
 from bot.render.twod10.rations import amount
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.encumbrance import (
     MAX_ITEMS,
@@ -31,11 +33,10 @@ from bot.rules.twod10.encumbrance import (
     equipped_items,
 )
 from bot.rules.twod10.rations import RationState
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import SheetChanged
-from bot.storage.twod10_items import MAX_ROWS, ItemRow, TwoD10ItemRepository
-from bot.text import normalise_text
+from bot.storage.twod10.characters import SheetChanged
+from bot.storage.twod10.items import MAX_ROWS, ItemRow, TwoD10ItemRepository
 from cogs.twod10 import options
 from cogs.twod10.access import (
     campaign_for_reading,

@@ -17,9 +17,12 @@ from typing import Any
 from discord.ext import commands
 
 from bot.client import TableBot
-from bot.render.character import safe
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import deliver_to_gm
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.interactions.user_text import clean_text
+from bot.render.text import safe
 from bot.render.twod10.magic import cast_embed
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.magic import (
     Casting,
@@ -33,12 +36,10 @@ from bot.rules.twod10.magic import (
     interrupted,
 )
 from bot.rules.twod10.magic_time import parse_duration, ritual_extension
-from bot.rulesets import Ruleset, RulesetCog
-from bot.secret_rolls import deliver_to_gm
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Sheet
-from bot.storage.twod10_magic import Held, TwoD10MagicRepository
-from cogs.characters.options import clean_text
+from bot.storage.twod10.characters import TwoD10Sheet
+from bot.storage.twod10.magic import Held, TwoD10MagicRepository
 from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
@@ -117,7 +118,7 @@ class MagicCog(RulesetCog, name="2d10 magic"):
     async def _cast(self, ctx: Ctx, request: Request) -> None:
         guild = guild_of(ctx)
         secret = bool(request.secret) and ctx.interaction is not None
-        # Typed text is stored and echoed: one honest spelling (bot.text), as names are.
+        # Typed text is stored and echoed: one honest spelling (user_text), as names are.
         named = "The spell's category" if request.form is Form.SPELL else "The ritual"
         what = clean_text(request.what, what=named, limit=MAX_TEXT)
         effect = None

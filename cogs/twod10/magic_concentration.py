@@ -8,13 +8,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.magic import concentration_list_embed, ended_embed
-from bot.replies import send
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_magic import TwoD10MagicRepository
+from bot.rulesets import Ruleset
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.magic import TwoD10MagicRepository
 from cogs.twod10 import options
 from cogs.twod10.access import (
     campaign_for_reading,

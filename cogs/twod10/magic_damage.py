@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.storage.twod10_characters import TwoD10Sheet
-from bot.storage.twod10_encounters import TwoD10EncounterRepository
-from bot.storage.twod10_magic import TwoD10MagicRepository
+from bot.storage.twod10.characters import TwoD10Sheet
+from bot.storage.twod10.encounters import TwoD10EncounterRepository
+from bot.storage.twod10.magic import TwoD10MagicRepository
 
 
 async def damage_ends_concentration(

@@ -9,7 +9,7 @@ import aiosqlite
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.spells import cast_spell
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 from cogs.twod10 import options
 from cogs.twod10.combat_tracker import save as save_tracker
 from cogs.twod10.combat_tracker import tracker_here

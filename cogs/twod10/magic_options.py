@@ -8,11 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.rules.twod10.tasks import MAX_EDGE
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Sheet
 from cogs.declared_options import Opt, pick, with_help
 from cogs.twod10 import options
 

@@ -10,8 +10,8 @@ import discord
 
 from bot.render.twod10.magic import add_concentration_field
 from bot.storage.database import Database
-from bot.storage.twod10_encounters import TrackerRecord
-from bot.storage.twod10_magic import TwoD10MagicRepository
+from bot.storage.twod10.encounters import TrackerRecord
+from bot.storage.twod10.magic import TwoD10MagicRepository
 
 
 async def add_concentration(db: Database, record: TrackerRecord, embed: discord.Embed) -> None:

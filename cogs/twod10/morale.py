@@ -15,17 +15,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.interactions.user_text import echo
 from bot.render.twod10.initiative import events_text
-from bot.replies import send
 from bot.rules.twod10.initiative.model import Side
 from bot.rules.twod10.morale import MoraleState, MoraleTrigger
 from bot.rules.twod10.rulings import ruling
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_encounters import Tracker
-from bot.storage.twod10_morale import NpcMorale
-from bot.text import echo
+from bot.rulesets import Ruleset
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.encounters import Tracker
+from bot.storage.twod10.morale import NpcMorale
 from cogs.twod10.initiative import operations as ops
 from cogs.twod10.initiative.commands import combatant_names
 from cogs.twod10.initiative.morale_due import (
@@ -113,7 +114,7 @@ class MoraleCog(RulesetCog, name="2d10 morale"):
             operation=operation,
         )  # fmt: skip
         await send(ctx, events_text(outcome.tracker.encounter, outcome.events) or "Done.")
-        service.refresh_soon(ctx.channel)  # after the reply (bot.followups), as /init's do
+        service.refresh_soon(ctx.channel)  # after the reply (bot.delivery.followups), as /init's do
 
     @commands.hybrid_group(name="morale", invoke_without_command=True,
                            description="2d10 NPC morale")  # fmt: skip

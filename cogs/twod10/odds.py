@@ -17,12 +17,11 @@ import discord
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
-from bot.render.odds import percent
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import percent, safe
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack_inputs import TargetStats, parry_value
 from bot.rules.twod10.attributes import Attribute
@@ -31,14 +30,15 @@ from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.rulings import ruling
 from bot.rules.twod10.skills import Skill, SkillKey
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_characters import (
+from bot.rulesets import Ruleset
+from bot.storage.twod10.characters import (
     TwoD10CharacterRepository,
     TwoD10Condition,
     TwoD10Kind,
     TwoD10Sheet,
 )
-from bot.storage.twod10_shields import ShieldBlockRepository, ShieldBroken
+from bot.storage.twod10.shields import ShieldBlockRepository, ShieldBroken
+from bot.tables.permissions import require_gm
 from cogs.declared_options import Chosen, odds_twin, pick, takes
 from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
 from cogs.twod10.combat import situation_for

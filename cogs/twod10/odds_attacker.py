@@ -19,7 +19,7 @@ from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, attacker_stat
 from bot.rules.twod10.equipment import WEAPONS
 from bot.rules.twod10.equipment import weapon as table_weapon
 from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 from cogs.declared_options import Opt, odds_twin
 from cogs.twod10.combat_options import (
     ATTACK_AIM,

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute, Specialisation, parse_attribute
 from bot.rules.twod10.equipment import ARMORS, SHIELDS, WEAPONS, Armor, Shield, Weapon
@@ -21,7 +21,7 @@ from bot.rules.twod10.equipment import armor as armor_named
 from bot.rules.twod10.equipment import shield as shield_named
 from bot.rules.twod10.equipment import weapon as weapon_named
 from bot.rules.twod10.skills import Skill, SkillKey, parse_skill
-from bot.storage.twod10_characters import TwoD10CharacterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
 
 NONE_WORDS = frozenset({"none", "no", "-", "nothing"})
 MAX_NAME = 64

@@ -16,20 +16,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.disease import infection_line
 from bot.render.twod10.rations import meal_embed, state_text
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.rations import MAX_QUARTERS, QUARTERS, Portion, add_rations, eat_day
-from bot.rulesets import Ruleset, RulesetCog
-from bot.secret_rolls import deliver_to_gm
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import SheetChanged, TwoD10CharacterRepository, TwoD10Kind
-from bot.storage.twod10_infections import TwoD10InfectionRepository
-from bot.storage.twod10_rations import EMPTY, TwoD10CalendarRepository, TwoD10RationRepository
+from bot.storage.twod10.characters import SheetChanged, TwoD10CharacterRepository, TwoD10Kind
+from bot.storage.twod10.infections import TwoD10InfectionRepository
+from bot.storage.twod10.rations import EMPTY, TwoD10CalendarRepository, TwoD10RationRepository
+from bot.tables.permissions import require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, find_sheet, guild_of, resolve_sheet
 from cogs.twod10.supplies_rulings import RULINGS

@@ -3,7 +3,7 @@
 Each command is one transaction: load the sheet and its healing state (reconciled
 with the sheet's HP, see ``survival_state``), apply the pure rule, save through the
 sheet's revision, render. A rest's HP (and a medic's spent supplies, which weigh in the
-backpack) is told to a tracker seating the character (``bot.events``), edited after the
+backpack) is told to a tracker seating the character (``bot.delivery.events``), edited after the
 reply, as after /medicine.
 """
 
@@ -15,16 +15,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.survival import dying_embed, rest_embed, supplies_note
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.dying import roll_dying
 from bot.rules.twod10.healing import check_short_rest, long_rest, short_rest
 from bot.rules.twod10.medicine import short_rest_medicine
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_encounters import TwoD10EncounterRepository
+from bot.rulesets import Ruleset
+from bot.storage.twod10.encounters import TwoD10EncounterRepository
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
 from cogs.twod10.survival_log import log_medicine, log_roll

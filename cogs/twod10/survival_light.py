@@ -16,11 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
-from bot.permissions import is_gm, require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.survival_light import gm_burn_text, gm_line, party_line, party_warning
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.light import (
     MAX_ADVANCE,
@@ -32,11 +33,11 @@ from bot.rules.twod10.light import (
     relight,
 )
 from bot.rules.twod10.rulings import ruling
-from bot.rulesets import Ruleset, RulesetCog
-from bot.secret_rolls import deliver_to_gm
-from bot.storage.twod10_ammo import MAX_OIL, TwoD10AmmoRepository
-from bot.storage.twod10_characters import SheetChanged
-from bot.storage.twod10_lights import MAX_LIGHTS, LightRow, TwoD10LightRepository
+from bot.rulesets import Ruleset
+from bot.storage.twod10.ammo import MAX_OIL, TwoD10AmmoRepository
+from bot.storage.twod10.characters import SheetChanged
+from bot.storage.twod10.lights import MAX_LIGHTS, LightRow, TwoD10LightRepository
+from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import (
     campaign_for_reading,

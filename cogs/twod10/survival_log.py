@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.rules.twod10.tasks import TaskResult
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 
 MAX_EXPRESSION = 500
 

@@ -9,8 +9,8 @@ from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.medicine import Healer
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.storage.campaigns import Campaign
-from bot.storage.twod10_characters import TwoD10Sheet
-from bot.storage.twod10_survival import TwoD10SurvivalRepository
+from bot.storage.twod10.characters import TwoD10Sheet
+from bot.storage.twod10.survival import TwoD10SurvivalRepository
 from cogs.twod10.access import resolve_sheet
 
 MEDICINE = SkillKey(skill=Skill.MEDICINE)

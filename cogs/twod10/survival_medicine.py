@@ -1,8 +1,8 @@
 """/medicine daily|stabilise|attribute|supplies for the 2d10 system, outside a tracked fight.
 
 What a medicine command writes (the patient's HP, the medical supplies a medic carries:
-weight in the backpack) is told to a tracker seating the character (``bot.events``); it
-follows and is edited after the reply (``bot.followups``), as after /inventory or /attack.
+weight in the backpack) is told to a tracker seating the character (``bot.delivery.events``); it
+follows and is edited after the reply (``bot.delivery.followups``), as after /inventory or /attack.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.permissions import require_gm
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.survival import attribute_embed, medicine_embed, supplies_note
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.medicine import (
     ATTRIBUTE_HIGH,
@@ -24,8 +24,9 @@ from bot.rules.twod10.medicine import (
     heal_attribute_damage,
     stabilise,
 )
-from bot.rulesets import Ruleset, RulesetCog
-from bot.storage.twod10_survival import MAX_SUPPLIES, TwoD10SurvivalRepository
+from bot.rulesets import Ruleset
+from bot.storage.twod10.survival import MAX_SUPPLIES, TwoD10SurvivalRepository
+from bot.tables.permissions import require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, find_sheet, guild_of
 from cogs.twod10.survival_log import log_medicine

@@ -16,12 +16,12 @@ import aiosqlite
 
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.healing import HealingState, resize
-from bot.storage.twod10_characters import (
+from bot.storage.twod10.characters import (
     TwoD10CharacterRepository,
     TwoD10Condition,
     TwoD10Sheet,
 )
-from bot.storage.twod10_survival import TwoD10SurvivalRepository
+from bot.storage.twod10.survival import TwoD10SurvivalRepository
 
 
 def toughness_of(sheet: TwoD10Sheet) -> int:

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names, parse_difficulty
@@ -21,7 +21,7 @@ from bot.rules.twod10.encumbrance import Encumbrance, encumbrance_modifier
 from bot.rules.twod10.odds import TaskOdds, task_odds
 from bot.rules.twod10.skills import SkillKey
 from bot.rules.twod10.tasks import MAX_EDGE, Modifier
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Sheet
 from cogs.declared_options import Chosen, Opt
 from cogs.twod10 import options
 from cogs.twod10.encumbrance_state import defense_penalty

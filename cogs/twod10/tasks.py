@@ -14,17 +14,18 @@ from typing import Any
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import send
+from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
-from bot.render.character import safe
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.render.text import safe
 from bot.render.twod10.odds import task_preview_line
 from bot.render.twod10.task import task_embed
-from bot.replies import send
 from bot.rules.errors import RulesError
 from bot.rules.twod10.tasks import TaskResult, roll_task
-from bot.rulesets import Ruleset, RulesetCog
-from bot.secret_rolls import deliver_to_gm
+from bot.rulesets import Ruleset
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_of, guild_of, resolve_sheet

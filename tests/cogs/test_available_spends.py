@@ -10,8 +10,8 @@ from typing import Any
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.rules.hocs.rolling import roll_pool
-from bot.storage.characters import CharacterKind
-from cogs.points.spending import Spend, available_spends, would_change
+from bot.storage.hocs.characters import CharacterKind
+from cogs.hocs.points.spending import Spend, available_spends, would_change
 
 
 def rolled(spec: PoolSpec, *faces: int) -> PoolResult:

@@ -129,7 +129,7 @@ async def test_choices_are_enforced_by_discord(bot: TableBot, slash: SlashHarnes
     with pytest.raises(DiscordWouldRefuse, match="choices"):
         await slash.run("campaign set", clear="everything", manage_guild=True)
     # Should a forged payload get through anyway, the command tree refuses it privately
-    # before the command runs (bot.option_check), and nothing is written.
+    # before the command runs (bot.interactions.option_check), and nothing is written.
     result = await slash.run(
         "campaign set", ruleset="dnd5e", manage_guild=True, client_checks=False
     )

@@ -6,7 +6,7 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.storage.characters import CharacterKind
+from bot.storage.hocs.characters import CharacterKind
 from tests.cogs.test_character_helpers import active_of, assert_refused, create, fields, stored
 from tests.support.slash import DiscordWouldRefuse, SlashHarness
 

@@ -12,7 +12,7 @@ import pytest
 from bot.client import TableBot
 from bot.errors import UserError
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.characters import CharacterRepository
+from bot.storage.hocs.characters import CharacterRepository
 from tests.cogs.test_init_commands import assert_tracker_matches, begin_with_party, gm, stored
 from tests.support.slash import SlashHarness
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from bot.storage.characters import CharacterRepository
+from bot.storage.hocs.characters import CharacterRepository
 from tests.cogs.test_character_helpers import assert_refused, create, fields, stored
 from tests.support.slash import SlashHarness
 

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.client import TableBot
-from bot.storage.characters import Character, CharacterRepository
+from bot.storage.hocs.characters import Character, CharacterRepository
 from tests.support.slash import SlashHarness, SlashResult
 
 MIRA = {"strength": 3, "agility": 2, "mind": 2, "presence": 1}

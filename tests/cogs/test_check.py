@@ -14,8 +14,8 @@ from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.pool import DieOrigin, PoolResult
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.character_codec import CharacterDetails
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
 from tests.support.slash import SlashHarness
 

@@ -9,7 +9,7 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.clash import ClashResult, ClashSide
-from bot.storage.characters import CharacterKind
+from bot.storage.hocs.characters import CharacterKind
 from tests.cogs.test_check import log_rows, make_character, set_column
 from tests.support.slash import SlashHarness
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.characters import CharacterRepository
-from bot.storage.combat import CombatCharacter, CombatRepository
+from bot.storage.hocs.characters import CharacterRepository
+from bot.storage.hocs.combat import CombatCharacter, CombatRepository
 from tests.cogs.test_character_helpers import create
 from tests.support.slash import SlashHarness, SlashResult
 

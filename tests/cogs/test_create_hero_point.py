@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from bot.storage.characters import CharacterRepository
+from bot.storage.hocs.characters import CharacterRepository
 from tests.support.slash import SlashHarness
 
 STATS = {"strength": 2, "agility": 2, "mind": 2, "presence": 2}

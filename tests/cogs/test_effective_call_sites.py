@@ -12,8 +12,8 @@ from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.effective import effective_values
 from bot.rules.hocs.wounds import InjuryKind, Wound, WoundKind
-from bot.storage.characters import Character, CharacterKind
-from cogs.initiative.service import initiative_stats
+from bot.storage.hocs.characters import Character, CharacterKind
+from cogs.hocs.initiative.service import initiative_stats
 from tests.cogs.test_character_helpers import fields
 from tests.cogs.test_check import make_character
 from tests.cogs.test_init_commands import stored as stored_encounter
@@ -214,7 +214,7 @@ async def test_wounds_list_shows_the_wounded_maximum(bot: TableBot, slash: Slash
         bot, slash.members[1], "Bram", kind=CharacterKind.ALLY, active=False
     )
     await wound(bot, bram, WoundKind.STRENGTH_MINUS_1)
-    # By its owner: an NPC's wounds are hidden from other players (bot/visibility.py).
+    # By its owner: an NPC's wounds are hidden from other players (cogs/hocs/visibility.py).
     listed = await slash.run("character wounds list", name="Bram", user=slash.members[1])
     text = json.dumps(listed.embeds[0], ensure_ascii=False)
     assert "maximum HP 10" in text

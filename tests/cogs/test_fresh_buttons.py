@@ -11,10 +11,10 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import RandomDice
-from bot.storage.characters import Character, CharacterRepository
+from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
-from cogs.combat.views import damage_view
-from cogs.points.views import view_for_roll
+from cogs.hocs.combat.views import damage_view
+from cogs.hocs.points.views import view_for_roll
 from tests.cogs.test_attack_cmd import setup_duel
 from tests.cogs.test_combat_helpers import buttons, gm, player
 from tests.cogs.test_roll_buttons import grant, set_points

@@ -6,7 +6,7 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.characters import CharacterKind
+from bot.storage.hocs.characters import CharacterKind
 from tests.cogs.test_check import dice_field, make_character
 from tests.cogs.test_roll_buttons import custom_id, fresh, labels, last_roll, set_points
 from tests.support.slash import SlashHarness

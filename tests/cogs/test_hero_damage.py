@@ -7,7 +7,7 @@ import asyncio
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from bot.storage.characters import Character
+from bot.storage.hocs.characters import Character
 from bot.storage.roll_log import RollLogRepository
 from tests.cogs.test_character_helpers import stored
 from tests.cogs.test_combat_helpers import combat_state, gm, pc, player, refused, script, text

@@ -1,6 +1,6 @@
 """Hidden NPC state (issue 10, item 7): who reads an NPC's HP and conditions.
 
-Ruling (bot.visibility): the running encounter's show_npc_hp decides in its channel
+Ruling (cogs.hocs.visibility): the running encounter's show_npc_hp decides in its channel
 when the NPC takes part; elsewhere the campaign's show_npc_hp. When hidden, other
 players get a status word; the GM and the NPC's owner see everything.
 """

@@ -14,11 +14,11 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 
 from bot.client import TableBot
-from bot.option_check import option_problem
-from bot.render.character import safe
-from bot.rules.hocs.skills import normalise_name
+from bot.interactions.option_check import option_problem
+from bot.interactions.user_text import DIRECTION_CONTROLS, code, echo, normalise_text
+from bot.render.text import safe
+from bot.rules.generic.names import normalise_name
 from bot.rulesets import Ruleset
-from bot.text import DIRECTION_CONTROLS, code, echo, normalise_text
 from tests.cogs.test_character_helpers import assert_refused, create, stored
 from tests.support.slash import SlashHarness
 

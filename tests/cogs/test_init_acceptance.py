@@ -13,8 +13,8 @@ import discord.ext.test.backend as dpytest_backend
 import discord.ext.test.runner as dpytest_runner
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
+from bot.interactions.command_sync import SyncMode
 from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.rules.hocs.conditions import Condition
 from bot.storage.backend import open_database

@@ -15,8 +15,8 @@ from bot.render.buttons import Buttons
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.initiative import ActionKind, RecoveryTestDue
 from bot.rules.hocs.threshold import RecoveryKind
-from cogs.initiative import views
-from cogs.initiative.views import (
+from cogs.hocs.initiative import views
+from cogs.hocs.initiative.views import (
     ActButton,
     EndTurnButton,
     RecoveryTestButton,

@@ -12,15 +12,15 @@ import discord.ext.test.backend as dpytest_backend
 import pytest
 
 from bot.client import TableBot
-from bot.render.initiative import tracker_embed
+from bot.render.hocs.initiative import tracker_embed
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.conditions import Condition
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
-from bot.storage.encounters import EncounterRecord
-from bot.tracker_message import MISSING_PIN_PERMISSION
+from bot.storage.hocs.character_codec import CharacterDetails
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.encounters import EncounterRecord
+from bot.tracker.pinning import MISSING_PIN_PERMISSION
 from tests.support.slash import DiscordWouldRefuse, SlashHarness, SlashResult
 
 # --- helpers (also used by test_init_acceptance.py) ----------------------------------------
@@ -126,7 +126,7 @@ async def test_begin_posts_the_tracker_and_pins_it_when_allowed(
     result = await slash.run("init begin", **gm(slash))
     assert not result.ephemeral and "Combat begins" in (result.content or "")
     [tracker, *told] = result.channel_messages
-    # Without the permission the channel is told which one to give (bot.tracker_message).
+    # Without the permission the channel is told which one to give (bot.tracker.pinning).
     assert [m.payload["content"] for m in told] == ([] if may_pin else [MISSING_PIN_PERMISSION])
     assert tracker.embeds[0]["title"] == "Initiative — not started"
     assert tracker.pings_nobody
@@ -434,7 +434,7 @@ async def test_names_autocomplete_from_the_channels_encounter(
 async def test_the_tracker_hides_npc_conditions_with_their_hit_points(
     bot: TableBot, slash: SlashHarness, shown: bool
 ) -> None:
-    # Ruling (bot.render.initiative.visible_conditions): an NPC's conditions are hidden
+    # Ruling (bot.render.hocs.initiative.visible_conditions): an NPC's conditions are hidden
     # with its HP, as /condition list hides them, so the public tracker can't leak them.
     await slash.run("init begin", show_npc_hp=shown, **gm(slash))
     await slash.run("init add", name="Goblin", hp=7, **gm(slash))

@@ -13,9 +13,9 @@ from bot.client import TableBot
 from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
 from bot.rules.hocs.conditions import Condition, Conditions
-from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import Character
-from bot.storage.encounters import EncounterRepository
+from bot.storage.hocs.character_vitals import CharacterVitalsRepository
+from bot.storage.hocs.characters import Character
+from bot.storage.hocs.encounters import EncounterRepository
 from tests.cogs.test_init_acceptance import restart
 from tests.cogs.test_init_commands import (
     assert_tracker_matches,

@@ -11,8 +11,8 @@ from bot.client import TableBot
 from bot.rules.hocs.initiative import InitiativeRoll, Spent
 from bot.rules.hocs.initiative.model import with_updated
 from bot.storage.database import Database
-from bot.storage.encounters import EncounterRepository
-from cogs.initiative.service import linked_characters, refresh_from
+from bot.storage.hocs.encounters import EncounterRepository
+from cogs.hocs.initiative.service import linked_characters, refresh_from
 from tests.cogs.test_init_commands import begin_with_party, gm, stored
 from tests.support.elsewhere import write_elsewhere
 from tests.support.slash import SlashHarness
@@ -113,7 +113,7 @@ async def test_a_refresh_skips_only_the_very_same_character_and_participant(
     await dpytest.empty_queue()
 
 
-# --- the next change reuses the record this process saved (cogs.initiative.held) -------
+# --- the next change reuses the record this process saved (cogs.hocs.initiative.held) -------
 
 
 async def test_a_change_after_a_change_reads_only_the_stamp(

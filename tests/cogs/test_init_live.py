@@ -1,4 +1,4 @@
-"""The tracker follows hit points and conditions changed outside /init (bot.events)."""
+"""The tracker follows hit points and conditions changed outside /init (bot.delivery.events)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.characters import Character
+from bot.storage.hocs.characters import Character
 from tests.cogs.test_init_commands import (
     assert_tracker_matches,
     begin_with_party,

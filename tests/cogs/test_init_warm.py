@@ -13,7 +13,7 @@ import pytest
 from bot.client import TableBot
 from bot.config import Settings
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.encounters import EncounterRepository
+from bot.storage.hocs.encounters import EncounterRepository
 from tests.cogs.test_init_acceptance import restart
 from tests.cogs.test_init_commands import begin_with_party, gm, stored
 from tests.cogs.test_init_fastpath import statements

@@ -69,7 +69,7 @@ async def test_odds_with_rerolls_and_determination(bot: TableBot, slash: SlashHa
     result = await slash.run("odds pool", dice=2, rerolls=1, determination=True, difficulty="1")
     [embed] = result.embeds
     # Exact figure from the rules module, printed to two decimals.
-    from bot.render.odds import percent
+    from bot.render.text import percent
     from bot.rules.hocs.odds import test_odds
     from bot.rules.hocs.pool import PoolSpec
 
@@ -201,7 +201,7 @@ async def test_odds_damage_without_a_target_and_bad_dice(
 
 
 async def test_odds_party_sorted_for_the_gm(bot: TableBot, slash: SlashHarness) -> None:
-    from bot.storage.characters import CharacterKind
+    from bot.storage.hocs.characters import CharacterKind
     from tests.cogs.test_combat_helpers import gm, player
 
     await make_character(bot, slash.members[0], "Mira", agility=1)

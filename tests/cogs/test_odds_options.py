@@ -10,14 +10,14 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.command_sync import command_payload
+from bot.interactions.command_sync import command_payload
 from bot.rules.hocs.difficulty import Difficulty
 from bot.rules.hocs.odds import test_odds
 from bot.rules.hocs.pool import PoolSpec
 from bot.rulesets import Ruleset
 from cogs.declared_options import REQUIRED, Opt, odds_twin, pick, takes
-from cogs.odds_preview import ODDS_MAX_REROLLS
-from cogs.skill_rolls.options import MAX_REROLLS
+from cogs.hocs.odds_preview import ODDS_MAX_REROLLS
+from cogs.hocs.skill_rolls.options import MAX_REROLLS
 from tests.cogs.test_check import make_character
 from tests.support.slash import SlashHarness
 
@@ -108,7 +108,7 @@ async def test_prefix_odds_takes_the_options_by_position(
 ) -> None:
     # !odds check <skill> <difficulty> <boons>: the declared order, as on the slash side.
     # The module the bot loaded as an extension (not an attribute of the package).
-    odds_module = sys.modules["cogs.odds"]
+    odds_module = sys.modules["cogs.hocs.odds"]
     asked: list[tuple[PoolSpec, int]] = []
 
     def spy(spec: PoolSpec, level: Difficulty) -> Any:

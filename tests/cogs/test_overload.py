@@ -7,7 +7,7 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.conditions import Condition, Conditions
-from bot.storage.characters import CharacterRepository
+from bot.storage.hocs.characters import CharacterRepository
 from tests.support.slash import SlashHarness
 
 OVERLOAD = Conditions.of(Condition.HINDERED, Condition.SLOW, Condition.DEFENSELESS)

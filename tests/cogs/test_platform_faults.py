@@ -12,11 +12,11 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.component_guard import FORGED_BUTTON, GONE_BUTTON, STALE_BUTTON
-from bot.error_handler import STALE_COMMAND
+from bot.interactions.component_guard import FORGED_BUTTON, GONE_BUTTON, STALE_BUTTON
+from bot.interactions.error_handler import STALE_COMMAND
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.roll_log import RollLogRepository
-from bot.tracker_message import MISSING_PIN_PERMISSION
+from bot.tracker.pinning import MISSING_PIN_PERMISSION
 from tests.cogs.test_check import make_character
 from tests.cogs.test_init_commands import assert_tracker_matches, gm, stored
 from tests.cogs.test_roll_buttons import custom_id, fresh, set_points

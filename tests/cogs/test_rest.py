@@ -9,7 +9,7 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.conditions import Condition
-from bot.storage.characters import Character, CharacterKind
+from bot.storage.hocs.characters import Character, CharacterKind
 from tests.cogs.test_check import make_character
 from tests.cogs.test_roll_buttons import fresh, set_points
 from tests.support.slash import SlashHarness

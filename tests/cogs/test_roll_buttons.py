@@ -14,11 +14,11 @@ import discord.ext.test as dpytest
 from discord.ui.view import ViewStore
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
+from bot.interactions.command_sync import SyncMode
 from bot.rules.dice_source import RandomDice, ScriptedDice
-from bot.storage.characters import Character, CharacterRepository
 from bot.storage.database import Database
+from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 from tests.cogs.test_check import dice_field, make_character
 from tests.conftest import intents_for_tests

@@ -17,9 +17,10 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.config import Settings
-from bot.error_handler import STALE_COMMAND
-from bot.replies import send
-from bot.rulesets import Ruleset, RulesetCog
+from bot.delivery.replies import send
+from bot.interactions.error_handler import STALE_COMMAND
+from bot.interactions.ruleset_cog import RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
 from tests.support.dpytest_fixes import patch_dpytest, report_only_unexpected_errors
 from tests.support.restart import start_bot

@@ -16,8 +16,8 @@ import discord
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
+from bot.delivery.secret_rolls import SECRET_ROLL_RULING
 from bot.rules.dice_source import ScriptedDice
-from bot.secret_rolls import SECRET_ROLL_RULING
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.gm_members import GmMemberRepository
 from tests.support.slash import SlashHarness

@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from bot.storage.characters import CharacterKind
-from bot.storage.sessions import SessionRepository
+from bot.storage.hocs.characters import CharacterKind
+from bot.storage.hocs.sessions import SessionRepository
 from tests.cogs.test_check import make_character
 from tests.cogs.test_roll_buttons import fresh, set_points
 from tests.support.slash import SlashHarness

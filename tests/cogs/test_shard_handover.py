@@ -13,8 +13,8 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.config import Settings
+from bot.process.sharding import ShardPlan, shard_of
 from bot.rules.dice_source import ScriptedDice
-from bot.sharding import ShardPlan, shard_of
 from bot.storage.campaigns import CampaignRepository
 from tests.cogs.test_check import dice_field, make_character
 from tests.cogs.test_init_commands import assert_tracker_matches, begin_with_party, gm, stored

@@ -13,7 +13,7 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
 from tests.cogs.test_attack_cmd import setup_duel
 from tests.cogs.test_check import make_character
 from tests.cogs.test_combat_helpers import (

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.component_guard import FORGED_BUTTON, STALE_BUTTON
-from bot.error_handler import STALE_COMMAND
-from bot.tracker_message import MISSING_PIN_PERMISSION
+from bot.interactions.component_guard import FORGED_BUTTON, STALE_BUTTON
+from bot.interactions.error_handler import STALE_COMMAND
+from bot.tracker.pinning import MISSING_PIN_PERMISSION
 
 # The bot pauses 0.25 s, then 0.5 s between tries of a 5xx: longer than emu.settle's
 # default quiet time, so scenarios with retries wait for a longer quiet.

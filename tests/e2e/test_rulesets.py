@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.error_handler import STALE_COMMAND
+from bot.interactions.error_handler import STALE_COMMAND
 
 PLATFORM = {"help", "campaign", "roll"}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.component_guard import GONE_BUTTON
+from bot.interactions.component_guard import GONE_BUTTON
 from tests.e2e.test_platform import answer, no_tracebacks, tracker_id
 
 TRIES = 12  # rolls made again until a button that needs a failed die shows up

@@ -9,10 +9,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot import error_handler
 from bot.client import TableBot
+from bot.interactions import error_handler
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
 from tests.cogs.test_check import make_character
 from tests.cogs.test_roll_buttons import grant, set_points
 from tests.support.slash import SlashHarness
@@ -121,7 +121,7 @@ async def use_ruleset(bot: TableBot, slash: SlashHarness, table: Table, ruleset:
     from bot.rules.twod10.attributes import Attributes
     from bot.rules.twod10.character import create_character
     from bot.rules.twod10.skills import Skill, SkillKey
-    from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
+    from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
 
     guild_id = slash.guild.id
     async with bot.db.transaction() as conn:

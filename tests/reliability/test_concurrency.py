@@ -22,8 +22,8 @@ import pytest
 from bot.client import TableBot
 from bot.config import Settings
 from bot.rules.dice_source import RandomDice, ScriptedDice
-from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterRepository
+from bot.storage.hocs.characters import CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository
 from tests.cogs.test_check import make_character
 from tests.cogs.test_roll_buttons import fresh, grant, labels, last_roll, set_points
 from tests.reliability.figures import count

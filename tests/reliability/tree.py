@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode, command_payload
 from bot.config import Settings
+from bot.interactions.command_sync import SyncMode, command_payload
 from bot.storage.database import Database
 
 

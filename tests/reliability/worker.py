@@ -45,10 +45,11 @@ from typing import Any
 from bot.rules.dice_source import RandomDice
 from bot.rules.hocs.initiative.turns import next_turn
 from bot.storage.backend import open_database
-from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import CharacterRepository
-from bot.storage.encounters import EncounterChanged, EncounterRepository
+from bot.storage.hocs.character_vitals import CharacterVitalsRepository
+from bot.storage.hocs.characters import CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository
 from bot.storage.roll_log import RollLogRepository
+from bot.tracker.errors import EncounterChanged
 
 LEDGER = {
     "sqlite": "CREATE TABLE IF NOT EXISTS reliability_ops ("

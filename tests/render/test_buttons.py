@@ -10,11 +10,11 @@ import discord
 import pytest
 
 from bot.render.buttons import Button, Buttons, buttons_or_none
-from cogs.combat.hero_reroll import HeroDamageButton, hero_button
-from cogs.combat.views import DieChoiceButton, die_button
-from cogs.points.spending import Spend
-from cogs.points.stored import Side
-from cogs.points.views import RollSpendButton, spend_button
+from cogs.hocs.combat.hero_reroll import HeroDamageButton, hero_button
+from cogs.hocs.combat.views import DieChoiceButton, die_button
+from cogs.hocs.points.spending import Spend
+from cogs.hocs.points.stored import Side
+from cogs.hocs.points.views import RollSpendButton, spend_button
 
 
 def wire(components: list[dict[str, Any]]) -> str:

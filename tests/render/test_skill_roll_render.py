@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.skill_roll import (
+from bot.render.hocs.skill_roll import (
     ClashSides,
     RollHeading,
     clash_embed,

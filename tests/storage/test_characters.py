@@ -9,9 +9,9 @@ import pytest
 from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import CharacterKind, CharacterNameTaken, CharacterRepository
 from bot.storage.database import Database
+from bot.storage.hocs.character_codec import CharacterDetails
+from bot.storage.hocs.characters import CharacterKind, CharacterNameTaken, CharacterRepository
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 

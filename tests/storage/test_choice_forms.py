@@ -11,8 +11,8 @@ import pytest
 
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.hocs.attack import PriorRolls, Vitals, raw_damage_pool, roll_inputs
-from bot.storage.combat import CombatRepository
 from bot.storage.database import Database
+from bot.storage.hocs.combat import CombatRepository
 from tests.storage.test_combat import GUILD, PHYSICAL, create
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

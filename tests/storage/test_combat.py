@@ -23,17 +23,17 @@ from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
 from bot.rules.hocs.wounds import Wound, WoundKind
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import (
+from bot.storage.database import Database
+from bot.storage.hocs.character_codec import (
     CharacterDetails,
     Weapon,
     sheet_from_dict,
     sheet_to_dict,
 )
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
-from bot.storage.combat import CombatRepository
-from bot.storage.database import Database
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.combat import CombatRepository
 from bot.storage.migrations import MIGRATIONS_DIR, migrate
-from cogs.combat.records import choice_dicts
+from cogs.hocs.combat.records import choice_dicts
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)
 

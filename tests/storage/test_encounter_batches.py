@@ -26,7 +26,7 @@ from bot.rules.hocs.initiative import (
 )
 from bot.rules.hocs.initiative.values import InitiativeStats
 from bot.storage.database import Database
-from bot.storage.encounter_rows import changed_columns, update_batches
+from bot.storage.hocs.encounter_rows import changed_columns, update_batches
 from tests.storage.test_encounters import busy_state
 from tests.storage.test_fastpath import mira
 from tests.storage.test_fastpath_writes import load, save, save_new_round, start

@@ -24,11 +24,12 @@ from bot.rules.hocs.initiative import (
     spend,
 )
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.character_vitals import CharacterVitalsRepository
-from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.database import Database
-from bot.storage.encounters import EncounterChanged, EncounterExists, EncounterRepository
+from bot.storage.hocs.character_codec import CharacterDetails
+from bot.storage.hocs.character_vitals import CharacterVitalsRepository
+from bot.storage.hocs.characters import CharacterKind, CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository
+from bot.tracker.errors import EncounterChanged, EncounterExists
 from tests.support.pg_fixtures import open_second
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

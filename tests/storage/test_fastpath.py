@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from bot.rules.hocs.character import CharacterSheet
 from bot.storage.campaigns import CampaignRepository, CampaignSettings
-from bot.storage.character_codec import CharacterDetails
-from bot.storage.characters import CharacterKind, CharacterRepository
-from bot.storage.combat import _json as combat_json
 from bot.storage.database import Database
+from bot.storage.hocs.character_codec import CharacterDetails
+from bot.storage.hocs.characters import CharacterKind, CharacterRepository
+from bot.storage.hocs.combat import _json as combat_json
 from bot.storage.roll_log import RollLogRepository
 from bot.storage.roll_log import _json as roll_log_json
 from tests.storage.test_encounters import GUILD, new_character

@@ -21,9 +21,9 @@ import pytest
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.initiative import Encounter
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.characters import Character, CharacterRepository
 from bot.storage.database import Database
-from bot.storage.encounters import EncounterRepository, EncounterStamp
+from bot.storage.hocs.characters import Character, CharacterRepository
+from bot.storage.hocs.encounters import EncounterRepository, EncounterStamp
 from bot.storage.roll_log import RollLogRepository, remember_message
 from tests.storage.test_encounters import CHANNEL, GUILD, busy_state
 from tests.storage.test_fastpath import Calls, mira

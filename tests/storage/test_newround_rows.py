@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.rules.hocs.conditions import Conditions
 from bot.rules.hocs.initiative import InitiativeRoll, Spent
 from bot.rules.hocs.initiative.values import InitiativeStats
-from bot.storage.encounter_rows import changed_columns
+from bot.storage.hocs.encounter_rows import changed_columns
 from tests.storage.test_encounter_columns import BASE, CHANGES, written
 
 

@@ -14,9 +14,9 @@ import pytest
 
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.meta_currencies import plan_session_start
-from bot.storage.characters import Character, CharacterKind, CharacterRepository
 from bot.storage.database import Database
-from bot.storage.sessions import SessionAlreadyRunning, SessionRepository
+from bot.storage.hocs.characters import Character, CharacterKind, CharacterRepository
+from bot.storage.hocs.sessions import SessionAlreadyRunning, SessionRepository
 from tests.storage.test_characters import GUILD, create
 from tests.support.pg_fixtures import open_second
 

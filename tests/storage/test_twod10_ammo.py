@@ -9,8 +9,8 @@ import pytest
 
 from bot.rules.twod10.ammo import AmmoState
 from bot.storage.database import Database
-from bot.storage.twod10_ammo import TwoD10AmmoRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository
+from bot.storage.twod10.ammo import TwoD10AmmoRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
 from tests.storage.test_twod10_characters import GUILD, create
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

@@ -12,12 +12,12 @@ from bot.rules.twod10.magic import Form, Tier
 from bot.rules.twod10.rations import RationState
 from bot.storage.changes import Changed
 from bot.storage.database import Database
-from bot.storage.twod10_ammo import TwoD10AmmoRepository
-from bot.storage.twod10_characters import SheetChanged, TwoD10CharacterRepository, TwoD10Condition
-from bot.storage.twod10_items import TwoD10ItemRepository
-from bot.storage.twod10_magic import Held, TwoD10MagicRepository
-from bot.storage.twod10_rations import TwoD10RationRepository
-from bot.storage.twod10_survival import TwoD10SurvivalRepository
+from bot.storage.twod10.ammo import TwoD10AmmoRepository
+from bot.storage.twod10.characters import SheetChanged, TwoD10CharacterRepository, TwoD10Condition
+from bot.storage.twod10.items import TwoD10ItemRepository
+from bot.storage.twod10.magic import Held, TwoD10MagicRepository
+from bot.storage.twod10.rations import TwoD10RationRepository
+from bot.storage.twod10.survival import TwoD10SurvivalRepository
 from tests.storage.test_twod10_characters import GUILD, OTHER_GUILD, create
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

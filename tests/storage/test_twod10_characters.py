@@ -12,9 +12,9 @@ from bot.rules.twod10.character import Character, advance_attribute, create_char
 from bot.rules.twod10.equipment import armor, weapon
 from bot.rules.twod10.skills import Skill, SkillKey, defense
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.characters import CharacterKind, CharacterRepository
 from bot.storage.database import Database
-from bot.storage.twod10_characters import (
+from bot.storage.hocs.characters import CharacterKind, CharacterRepository
+from bot.storage.twod10.characters import (
     SheetChanged,
     TwoD10CharacterRepository,
     TwoD10Condition,
@@ -76,7 +76,7 @@ async def test_names_are_unique_per_guild_ignoring_case_and_spacing(db: Database
 
 async def test_hocs_and_2d10_tables_are_separate(db: Database) -> None:
     from bot.rules.hocs.character import CharacterSheet
-    from bot.storage.character_codec import CharacterDetails
+    from bot.storage.hocs.character_codec import CharacterDetails
 
     await create(db, "Mira")
     async with db.transaction() as conn:

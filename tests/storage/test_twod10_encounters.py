@@ -11,7 +11,7 @@ from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.model import Combatant, Side, add_combatant
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
-from bot.storage.twod10_encounters import (
+from bot.storage.twod10.encounters import (
     EncounterChanged,
     EncounterExists,
     Seat,

@@ -12,8 +12,8 @@ import pytest
 from bot.rules.twod10.magic import Form, Tier
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_magic import Held, TwoD10MagicRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.magic import Held, TwoD10MagicRepository
 from tests.storage.test_twod10_characters import GUILD, create
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.storage.database import Database
-from bot.storage.twod10_characters import SheetChanged, TwoD10CharacterRepository, TwoD10Condition
-from bot.storage.twod10_shields import ShieldBlockRepository
+from bot.storage.twod10.characters import SheetChanged, TwoD10CharacterRepository, TwoD10Condition
+from bot.storage.twod10.shields import ShieldBlockRepository
 from cogs.twod10.combat_apply import save_vitals
 from tests.storage.test_twod10_characters import GUILD, create
 

@@ -12,11 +12,11 @@ from bot.rules.twod10.encumbrance import Item
 from bot.rules.twod10.rations import RationState
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.database import Database
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_infections import MAX_INFECTIONS, TwoD10InfectionRepository
-from bot.storage.twod10_items import MAX_ROWS, TwoD10ItemRepository
-from bot.storage.twod10_rations import TwoD10CalendarRepository, TwoD10RationRepository
-from bot.storage.twod10_survival import TwoD10SurvivalRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.infections import MAX_INFECTIONS, TwoD10InfectionRepository
+from bot.storage.twod10.items import MAX_ROWS, TwoD10ItemRepository
+from bot.storage.twod10.rations import TwoD10CalendarRepository, TwoD10RationRepository
+from bot.storage.twod10.survival import TwoD10SurvivalRepository
 from tests.storage.test_twod10_characters import GUILD, OTHER_GUILD, create
 
 pytestmark = pytest.mark.both_backends  # (tests/conftest.py: SQLite and PostgreSQL)

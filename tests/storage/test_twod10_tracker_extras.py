@@ -8,8 +8,8 @@ import pytest
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.morale import MoraleState
-from bot.storage.twod10_encounters import Tracker, tracker_from_json, tracker_to_json
-from bot.storage.twod10_morale import NpcMorale
+from bot.storage.twod10.encounters import Tracker, tracker_from_json, tracker_to_json
+from bot.storage.twod10.morale import NpcMorale
 
 
 def test_due_rolls_and_morale_round_trip() -> None:

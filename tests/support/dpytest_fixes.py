@@ -51,7 +51,7 @@ def report_only_unexpected_errors(client: Any) -> None:
     """
     import discord.ext.test.runner as runner
 
-    from bot import error_handler
+    from bot.interactions import error_handler
 
     handler = client.on_command_error
     original = getattr(handler, "__old__", handler)

@@ -12,8 +12,8 @@ import discord.ext.test as dpytest
 from discord.ext.test import factories
 
 from bot.client import TableBot
-from bot.command_sync import SyncMode
 from bot.config import Settings
+from bot.interactions.command_sync import SyncMode
 from bot.rules.dice_source import RandomDice
 from bot.storage.database import Database
 from bot.storage.migrations import migrate

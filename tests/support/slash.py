@@ -100,7 +100,7 @@ import discord.ext.test.runner as dpytest_runner
 from discord.ext import commands
 from discord.webhook.async_ import async_context
 
-from bot.component_guard import guard
+from bot.interactions.component_guard import guard
 from tests.support.slash_channel import ChannelSendRecorder, SentMessage
 from tests.support.slash_envelope import build_envelope
 from tests.support.slash_payloads import (
@@ -142,7 +142,7 @@ class SlashHarness:
         self._command_ids: dict[str, int] = {}
         self._manager_role: discord.Role | None = None
         # True: each run also waits for the work the bot left for after its reply
-        # (``bot.followups``: tracker edits), so a result holds what it changed. The
+        # (``bot.delivery.followups``: tracker edits), so a result holds what it changed. The
         # benchmark turns it off to time the reply, and drains the work itself.
         self.drain_followups = True
 

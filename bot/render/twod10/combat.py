@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.damage import DamageResult
 from bot.rules.twod10.tasks import TaskResult
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 
 HIT = discord.Colour.dark_red()
 MISS = discord.Colour.light_grey()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.render.twod10.combat import hp_status
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 
 CONDITION_TEXT = {
     "prone": "prone: attacks against it have advantage; standing up costs movement",

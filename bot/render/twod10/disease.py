@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.disease import Disease, InfectionResult, OvercomeResult, RollSet
 from bot.rules.twod10.tasks import TaskResult
-from bot.storage.twod10_infections import InfectionRow
+from bot.storage.twod10.infections import InfectionRow
 
 GOOD = discord.Colour.green()
 BAD = discord.Colour.red()

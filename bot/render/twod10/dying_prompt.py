@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.render.character import safe
-from bot.replies import NO_PINGS, only_pinging
+from bot.delivery.replies import NO_PINGS, only_pinging
+from bot.render.text import safe
 
 COLOUR = discord.Colour.dark_red()
 

@@ -1,6 +1,6 @@
 """The 2d10 side tracker as Discord text: the tracker embed and one line per event.
 
-Every name shown here was typed by someone, so it goes through ``bot.text.echo``.
+Every name shown here was typed by someone, so it goes through ``bot.interactions.user_text.echo``.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 
 import discord
 
+from bot.interactions.user_text import echo
 from bot.rules.twod10.initiative.events import (
     ActionMarked,
     CombatantDown,
@@ -29,7 +30,6 @@ from bot.rules.twod10.initiative.model import (
 )
 from bot.rules.twod10.initiative.reactions import InterruptRoll
 from bot.rules.twod10.initiative.rounds import initiative_ranges
-from bot.text import echo
 
 COLOUR = discord.Colour.dark_gold()
 NAME_LIMIT = 64

@@ -7,12 +7,12 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.render.character import safe
+from bot.interactions.user_text import echo
+from bot.render.text import safe
 from bot.render.twod10.task import dice_text, edge_text, modifiers_text
 from bot.rules.twod10.magic import Backlash, CastResult, Form, advantage_sources
 from bot.rules.twod10.magic_time import duration_text
-from bot.storage.twod10_magic import Held
-from bot.text import echo
+from bot.storage.twod10.magic import Held
 
 SUCCESS = discord.Colour.green()
 FAILURE = discord.Colour.red()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.interactions.user_text import echo
 from bot.rules.twod10.morale import MoraleResult, MoraleTrigger
-from bot.storage.twod10_morale import NpcMorale
-from bot.text import echo
+from bot.storage.twod10.morale import NpcMorale
 
 
 def morale_line(result: MoraleResult, leader: str | None) -> str:

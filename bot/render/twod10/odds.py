@@ -1,7 +1,7 @@
 """2d10 odds as embeds: each to-hit row, the damage distribution, a chart attached.
 
 Percentages are the exact fractions printed to two decimals, rounded half up, as the
-HOCS odds print them (``bot.render.odds.percent``).
+HOCS odds print them (``bot.render.text.percent``).
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.character import safe
-from bot.render.odds import percent
 from bot.render.odds_chart import render_distribution
+from bot.render.text import percent, safe
 from bot.rules.twod10.odds import FIRST_SUCCESS_ROW, NATURAL_TWO_ROW, ROWS, TaskOdds
 from bot.rules.twod10.odds_attack import COVER_ROW, AttackOdds
 from bot.rules.twod10.tasks import Edge

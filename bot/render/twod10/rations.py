@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.rations import RationDay, RationState
 

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.render.character import clip, safe
+from bot.render.text import clip, safe
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.equipment import Armor, Shield, Weapon
-from bot.storage.twod10_characters import TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Kind, TwoD10Sheet
 
 COLOUR = discord.Colour.dark_teal()
 HIDDEN = "hidden by the GM"

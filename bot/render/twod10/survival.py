@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.render.twod10.task import dice_text, modifiers_text
 from bot.rules.twod10.dying import DyingResult
 from bot.rules.twod10.healing import RestResult

@@ -3,9 +3,9 @@ sees (the secret turns left). The burn time appears only in ``gm_*`` texts."""
 
 from __future__ import annotations
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.twod10.light import Light, warning
-from bot.storage.twod10_lights import LightRow
+from bot.storage.twod10.lights import LightRow
 
 
 def party_line(row: LightRow) -> str:

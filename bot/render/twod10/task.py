@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.character import safe
+from bot.render.text import safe
 from bot.rules.twod10.tasks import Edge, TaskResult
 
 SUCCESS = discord.Colour.green()

@@ -22,16 +22,10 @@ from enum import Enum
 from functools import lru_cache
 
 from bot.rules.errors import RulesError
+from bot.rules.generic.names import normalise_name
 from bot.rules.hocs.attributes import Attribute, attribute_die, check_attribute, parse_attribute
 from bot.rules.hocs.pool import PoolSpec
-from bot.rules.hocs.skills import (
-    CATALOGUE,
-    Skill,
-    SkillCategory,
-    find_skill,
-    match_skill_names,
-    normalise_name,
-)
+from bot.rules.hocs.skills import CATALOGUE, Skill, SkillCategory, find_skill, match_skill_names
 
 MAX_TIER = 3
 MAX_TRAINING = 3

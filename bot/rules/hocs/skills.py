@@ -8,12 +8,10 @@ attribute they chose for mettle (see ``character.py``).
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 
+from bot.rules.generic.names import normalise_name
 from bot.rules.hocs.attributes import Attribute
 
 
@@ -32,22 +30,6 @@ class Skill:
     @property
     def key(self) -> str:
         return normalise_name(self.name)
-
-
-_SEPARATORS = re.compile(r"[\s_\-]+")
-
-
-@lru_cache(maxsize=4096)  # pure and called for every skill of every sheet built
-def normalise_name(text: str) -> str:
-    """Lower case, single spaces: "Melee_Combat " → "melee combat".
-
-    NFKC first and invisible format characters (category Cf) dropped, so names that
-    look alike compare alike: "Aria" + U+200B is "aria", "Cafe" + U+0301 is "café".
-    """
-    text = "".join(
-        c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf"
-    )
-    return _SEPARATORS.sub(" ", text.strip().lower())
 
 
 _S, _A, _M, _P = Attribute.STRENGTH, Attribute.AGILITY, Attribute.MIND, Attribute.PRESENCE

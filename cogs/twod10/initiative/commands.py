@@ -11,17 +11,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TableBot
+from bot.delivery.replies import only_pinging, send
 from bot.errors import GuildOnly
-from bot.permissions import require_gm
+from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.twod10.initiative import events_text, summary_embed
-from bot.replies import only_pinging, send
 from bot.rules.twod10.initiative.events import ReactionWindowOpened, SideTurnStarted
 from bot.rules.twod10.initiative.model import Side
 from bot.rules.twod10.rulings import ruling
-from bot.rulesets import Ruleset, RulesetCog
+from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_encounters import Tracker, TwoD10EncounterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.encounters import Tracker, TwoD10EncounterRepository
+from bot.tables.permissions import require_gm
 from cogs.twod10.initiative import operations as ops
 from cogs.twod10.initiative.dying import DyingButton, send_dying_prompts
 from cogs.twod10.initiative.morale_due import MORALE_SET_RULING
@@ -112,8 +113,8 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
 
     @commands.Cog.listener()
     async def on_characters_changed(self, guild_id: int, character_ids: tuple[int, ...]) -> None:
-        """Sheets changed (``bot.events``): linked combatants follow their hit points."""
-        # After the reply, coalesced per guild (bot.followups): the command never waits.
+        """Sheets changed (``bot.delivery.events``): linked combatants follow their hit points."""
+        # After the reply, coalesced per guild (bot.delivery.followups): the command never waits.
         self.service.characters_changed_soon(guild_id, character_ids)
 
     async def _change(self, ctx: Ctx, operation: Operation) -> Outcome:

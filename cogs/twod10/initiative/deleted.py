@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.interactions.user_text import echo
 from bot.rules.twod10.initiative.model import remove_combatant
-from bot.storage.twod10_characters import TwoD10Sheet
-from bot.storage.twod10_encounters import Tracker
-from bot.text import echo
+from bot.storage.twod10.characters import TwoD10Sheet
+from bot.storage.twod10.encounters import Tracker
 
 
 def leave_deleted(tracker: Tracker, sheets: dict[int, TwoD10Sheet]) -> tuple[Tracker, list[str]]:

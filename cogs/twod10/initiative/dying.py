@@ -20,16 +20,16 @@ from typing import Any
 
 import discord
 
-from bot.error_handler import answer_press
 from bot.errors import GuildOnly, UserError
+from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons
 from bot.render.twod10.dying_prompt import dying_prompt, rolled_content
 from bot.render.twod10.survival import dying_embed
 from bot.rules.errors import RulesError
 from bot.rules.twod10.dying import roll_dying
 from bot.rules.twod10.initiative.turns import revive
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_encounters import Tracker
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.encounters import Tracker
 from cogs.twod10 import options
 from cogs.twod10.initiative.dying_due import DyingRollDue, DyingRolled
 from cogs.twod10.initiative.operations import may_act_for
@@ -115,7 +115,7 @@ async def press_dying(
         content=rolled_content(rolled.name, round_), embed=dying_embed(rolled.name, rolled.result),
         view=None,
     )  # fmt: skip
-    # The tracker's edit waits until after the reply (bot.followups), as /init's do.
+    # The tracker's edit waits until after the reply (bot.delivery.followups), as /init's do.
     service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 
 from bot.rules.twod10.dying import DyingResult
 from bot.rules.twod10.initiative.events import SideTurnStarted
-from bot.storage.twod10_characters import TwoD10Condition, TwoD10Kind, TwoD10Sheet
-from bot.storage.twod10_encounters import Tracker
+from bot.storage.twod10.characters import TwoD10Condition, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.encounters import Tracker
 
 
 @dataclass(frozen=True)

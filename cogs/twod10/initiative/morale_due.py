@@ -16,8 +16,8 @@ from bot.render.twod10.morale import morale_field, morale_line
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.model import Encounter, Side
 from bot.rules.twod10.morale import MoraleResult, MoraleTrigger, morale_triggers, roll_morale
-from bot.storage.twod10_encounters import Tracker
-from bot.storage.twod10_morale import NpcMorale
+from bot.storage.twod10.encounters import Tracker
+from bot.storage.twod10.morale import NpcMorale
 
 # The bot's ruling, shown by /help and the README.
 MORALE_SET_RULING = (

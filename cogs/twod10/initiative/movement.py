@@ -9,8 +9,8 @@ from dataclasses import replace
 import aiosqlite
 
 from bot.rules.twod10.initiative.model import with_movements
-from bot.storage.twod10_characters import TwoD10Sheet
-from bot.storage.twod10_encounters import Tracker
+from bot.storage.twod10.characters import TwoD10Sheet
+from bot.storage.twod10.encounters import Tracker
 from cogs.twod10.encumbrance_state import load_encumbrance
 
 

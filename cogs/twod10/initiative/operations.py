@@ -10,7 +10,7 @@ from dataclasses import replace
 from enum import Enum
 
 from bot.errors import UserError
-from bot.permissions import NotGM
+from bot.interactions.user_text import echo, normalise_text
 from bot.rules.twod10.initiative.model import (
     Action,
     Combatant,
@@ -35,9 +35,9 @@ from bot.rules.twod10.initiative.turns import (
     revive,
     sacrifice_attack,
 )
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
-from bot.storage.twod10_encounters import Seat, Tracker
-from bot.text import echo, normalise_text
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.encounters import Seat, Tracker
+from bot.tables.permissions import NotGM
 from cogs.twod10.initiative.service import ChangeContext, Operation, sheet_down
 
 MAX_COUNT = 20

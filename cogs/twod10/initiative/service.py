@@ -22,16 +22,17 @@ from typing import Any
 import aiosqlite
 import discord
 
-from bot.errors import UserError
-from bot.permissions import is_gm
 from bot.render.twod10.initiative import HP, tracker_embed
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.turns import mark_down, revive
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
-from bot.storage.twod10_encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
-from bot.tracker_messages import TrackerMessages, TrackerView
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10.encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
+from bot.tables.permissions import is_gm
+from bot.tracker.errors import EncounterOver
+from bot.tracker.errors import NoEncounter as PlatformNoEncounter
+from bot.tracker.messages import TrackerMessages, TrackerView
 from cogs.twod10.initiative.deleted import leave_deleted
 from cogs.twod10.initiative.dying_due import down_marks, settle_dying
 from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
@@ -47,16 +48,9 @@ RULING_SHEETS = (
 )
 
 
-class NoEncounter(UserError):
+class NoEncounter(PlatformNoEncounter):
     def __init__(self) -> None:
-        super().__init__(
-            "No 2d10 encounter is running in this channel: the GM starts one with /init begin."
-        )
-
-
-class EncounterOver(UserError):
-    def __init__(self) -> None:
-        super().__init__("That encounter has ended: these buttons no longer do anything.")
+        super().__init__("2d10")
 
 
 @dataclass(frozen=True)
@@ -133,7 +127,7 @@ class SideTrackerService:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        # bot.tracker_messages; its edits run after the reply (bot.followups)
+        # bot.tracker.messages; its edits run after the reply (bot.delivery.followups)
         self.trackers = TrackerMessages(self._store_message_id, getattr(bot, "followups", None))
         self._changed: dict[int, set[int]] = {}  # guild id → sheets not yet followed
 
@@ -177,7 +171,7 @@ class SideTrackerService:
         return Outcome(saved, [*synced, *events, *due, *map(rolled_line, morale)])
 
     def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
-        """``characters_changed`` after the reply (``bot.followups``), one run per guild
+        """``characters_changed`` after the reply (``bot.delivery.followups``), one run per guild
         for every sheet changed meanwhile, so the command that changed them never waits."""
         self._changed.setdefault(guild_id, set()).update(sheet_ids)
 
@@ -188,7 +182,7 @@ class SideTrackerService:
             ids = self._changed.pop(guild_id, set())
             try:
                 await self.characters_changed(guild_id, sorted(ids))
-            except BaseException:  # retried (bot.followups) with these ids still owed
+            except BaseException:  # retried (bot.delivery.followups) with these ids still owed
                 self._changed.setdefault(guild_id, set()).update(ids)
                 raise
 
@@ -201,7 +195,7 @@ class SideTrackerService:
         return sets is None or await sets.ruleset_of(guild_id) is Ruleset.TWOD10
 
     async def characters_changed(self, guild_id: int, sheet_ids: Iterable[int]) -> None:
-        """Sheets changed (``bot.events``): every encounter seating one follows them and
+        """Sheets changed (``bot.delivery.events``): every encounter seating one follows them and
         its tracker is edited. Errors are logged per channel, never shown."""
         # (One statement, reading encounters only: the message ids queued are not needed.)
         async with self.bot.db.single(sees_deferred=False) as conn:
@@ -255,7 +249,7 @@ class SideTrackerService:
         await add_concentration(self.bot.db, record, embed)  # cogs.twod10.magic_tracker
         return record, embed
 
-    # --- the tracker message (the machinery is the platform's: bot.tracker_messages) ---
+    # --- the tracker message (the machinery is the platform's: bot.tracker.messages) ---
 
     async def _store_message_id(self, encounter_id: int, message_id: int) -> None:
         async with self.bot.db.transaction() as conn:
@@ -276,7 +270,7 @@ class SideTrackerService:
         await self.trackers.refresh(channel, lambda: self._tracker_view(channel_id), force=force)
 
     def refresh_soon(self, channel: discord.abc.Messageable, *, force: bool = False) -> None:
-        """``refresh_tracker`` after the reply, coalesced per channel (``bot.followups``)."""
+        """``refresh_tracker`` after the reply, coalesced per channel (``followups``)."""
         channel_id = getattr(channel, "id", 0)
         self.trackers.refresh_soon(channel, lambda: self._tracker_view(channel_id), force=force)
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import discord
 
-from bot.error_handler import answer_press
+from bot.delivery.replies import NO_PINGS
 from bot.errors import GuildOnly, UserError
+from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons
 from bot.render.twod10.initiative import events_text
-from bot.replies import NO_PINGS
 from bot.rules.twod10.initiative.model import Phase, Side
 from cogs.twod10.initiative.operations import ActChoice, ReactChoice, act, react
 from cogs.twod10.initiative.service import ChangeContext, Operation, SideTrackerService

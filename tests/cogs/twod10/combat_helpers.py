@@ -10,7 +10,7 @@ from bot.rules.twod10.attributes import Attribute, Attributes
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.equipment import armor, shield, weapon
 from bot.rules.twod10.skills import Skill, SkillKey, defense
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from tests.support.slash import SlashHarness, SlashResult
 
 

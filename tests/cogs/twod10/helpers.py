@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.client import TableBot
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Sheet
 from tests.support.slash import SlashHarness, SlashResult
 
 # A legal build: 4 attribute points, 5 background and 5 extra skill points, none above 2.

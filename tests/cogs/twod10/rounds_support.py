@@ -13,8 +13,8 @@ from bot.rules.twod10.character import Character, create_character
 from bot.rules.twod10.equipment import weapon
 from bot.rules.twod10.skills import Skill, SkillKey, defense
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
-from bot.storage.twod10_encounters import TrackerRecord
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.encounters import TrackerRecord
 from tests.support.elsewhere import write_elsewhere
 from tests.support.slash import SlashHarness, SlashResult
 

@@ -11,8 +11,8 @@ import pytest
 
 from bot.client import TableBot
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_ammo import TwoD10AmmoRepository
-from bot.storage.twod10_characters import TwoD10Kind
+from bot.storage.twod10.ammo import TwoD10AmmoRepository
+from bot.storage.twod10.characters import TwoD10Kind
 from tests.cogs.twod10.combat_helpers import gm, make, player, script, store, twod10
 from tests.cogs.twod10.helpers import refused, text
 from tests.support.slash import SlashHarness

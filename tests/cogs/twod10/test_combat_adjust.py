@@ -7,7 +7,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Condition
+from bot.storage.twod10.characters import TwoD10Condition
 from tests.cogs.twod10.combat_helpers import gm, player, refused, script, sheet, table, text
 from tests.support.slash import SlashHarness
 

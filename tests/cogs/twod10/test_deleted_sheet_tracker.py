@@ -10,8 +10,8 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10CharacterRepository
-from bot.storage.twod10_encounters import TrackerRecord, TwoD10EncounterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
+from bot.storage.twod10.encounters import TrackerRecord, TwoD10EncounterRepository
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, text
 from tests.support.slash import SlashHarness
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_infections import TwoD10InfectionRepository
+from bot.storage.twod10.infections import TwoD10InfectionRepository
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, stored, text
 from tests.support.slash import SlashHarness
 

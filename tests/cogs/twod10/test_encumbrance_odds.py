@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from bot.render.odds import percent
+from bot.render.text import percent
 from bot.render.twod10.odds import attack_preview_line, task_preview_line
 from bot.rules.twod10.attack_inputs import Situation, attacker_stats, target_stats
 from bot.rules.twod10.attributes import Attribute

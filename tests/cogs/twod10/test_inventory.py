@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10Kind
+from bot.storage.twod10.characters import TwoD10Kind
 from tests.cogs.twod10 import combat_helpers
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, text
 from tests.support.slash import SlashHarness

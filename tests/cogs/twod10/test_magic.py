@@ -14,8 +14,8 @@ from bot.rules.twod10.attributes import Attributes
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.skills import Skill, SkillKey
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Kind
-from bot.storage.twod10_magic import TwoD10MagicRepository
+from bot.storage.twod10.characters import TwoD10Kind
+from bot.storage.twod10.magic import TwoD10MagicRepository
 from tests.cogs.twod10.combat_helpers import (
     gm,
     make,

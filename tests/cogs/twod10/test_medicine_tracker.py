@@ -1,6 +1,6 @@
 """/medicine in a tracked fight: what it writes (the patient's HP, the supplies a medic
 carries) reaches the tracker seating the character at once, edited after the reply
-(bot.followups), as after /inventory or /attack."""
+(bot.delivery.followups), as after /inventory or /attack."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10Sheet
 from tests.cogs.twod10.rounds_support import (
     gm,
     make_sheet,

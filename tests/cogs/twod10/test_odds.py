@@ -11,7 +11,7 @@ import pytest
 from bot.client import TableBot
 from bot.render.twod10.odds import two_places
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10Kind
+from bot.storage.twod10.characters import TwoD10Kind
 from tests.cogs.twod10.combat_helpers import gm, make, player, script, store, twod10
 from tests.cogs.twod10.helpers import refused, text
 from tests.support.slash import SlashHarness
@@ -73,7 +73,7 @@ async def test_odds_task_against_a_target_with_advantage(
     [embed] = result.embeds
     best = icepool.d10.highest(3, 2)
     success = Fraction(best.probability(">=", 16))
-    from bot.render.odds import percent
+    from bot.render.text import percent
 
     assert f"Success: **{percent(success)}**" in embed["description"]
     assert (

@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_rations import TwoD10RationRepository
+from bot.storage.twod10.rations import TwoD10RationRepository
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, stored, text
 from tests.support.slash import SlashHarness
 

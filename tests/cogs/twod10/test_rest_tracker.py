@@ -1,6 +1,6 @@
 """/rest short|long, /character edit and /character advance in a tracked fight: what they
 write (HP, maximum HP, a medic's spent unit of supplies, which weighs in the backpack)
-reaches the tracker seating the character, edited after the reply (bot.followups), as
+reaches the tracker seating the character, edited after the reply (bot.delivery.followups), as
 after /medicine."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10CharacterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
 from tests.cogs.twod10.rounds_support import (
     gm,
     make_sheet,

@@ -6,7 +6,7 @@ import discord.ext.test as dpytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored, text
 from tests.cogs.twod10.test_rounds_initiative import next_, setup_fight
 from tests.support.slash import SlashHarness

@@ -10,8 +10,8 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10Condition
-from bot.storage.twod10_survival import TwoD10SurvivalRepository
+from bot.storage.twod10.characters import TwoD10Condition
+from bot.storage.twod10.survival import TwoD10SurvivalRepository
 from tests.cogs.twod10.helpers import create, gm, make_twod10, player, refused, stored, text
 from tests.support.slash import SlashHarness
 

@@ -11,7 +11,7 @@ import discord.ext.test as dpytest
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
 from bot.storage.roll_log import RollLogRepository
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from tests.cogs.twod10.conftest import Restart
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored, text
 from tests.support.slash import SlashHarness, SlashResult

@@ -1,5 +1,5 @@
 """The dying button and /morale answer first; the tracker's edit follows after the
-reply (bot.followups), as every other tracker command's does."""
+reply (bot.delivery.followups), as every other tracker command's does."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.client import TableBot
 from bot.rules.dice_source import ScriptedDice
-from bot.storage.twod10_characters import TwoD10CharacterRepository, TwoD10Kind
+from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
 from tests.cogs.twod10.rounds_support import gm, make_sheet, make_twod10, player, stored, text
 from tests.support.slash import SlashHarness
 

@@ -9,7 +9,7 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from bot.storage.twod10_characters import TwoD10CharacterRepository
+from bot.storage.twod10.characters import TwoD10CharacterRepository
 from tests.cogs.twod10.rounds_support import set_hp_elsewhere
 from tests.cogs.twod10.test_medicine_tracker import fight, mira_line
 from tests.support.slash import SlashHarness

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import odds_warm_up
 from bot.rules.hocs import odds_reroll_table, odds_rerolls, odds_table_build
 from bot.rules.hocs.odds_clash import _raw, clash_odds
 from bot.rules.hocs.pool import PoolSpec
-from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.hocs import odds_warm_up
+from cogs.hocs.odds_preview import ODDS_MAX_REROLLS
 from tests.rules.hocs import test_odds_fast, test_odds_table
 from tests.rules.hocs.odds_support import pools
 

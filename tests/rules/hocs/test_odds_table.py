@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import odds_warm_up
 from bot.rules.hocs import odds_core, odds_reroll_table, odds_rerolls
 from bot.rules.hocs.odds import pool_odds
 from bot.rules.hocs.pool import PoolSpec
-from cogs.odds_preview import ODDS_MAX_REROLLS
+from cogs.hocs import odds_warm_up
+from cogs.hocs.odds_preview import ODDS_MAX_REROLLS
 from tests.rules.hocs.odds_support import outcomes, pools
 from tests.rules.hocs.reroll_grid import GRID, REROLLS, digest, grid_specs, key, read_fixture
 from tests.rules.hocs.test_odds_pool import brute

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.rules.errors import RulesError
+from bot.rules.generic.names import normalise_name
 from bot.rules.hocs.conditions import (
     NO_CONDITIONS,
     ActionAllowance,
@@ -22,7 +23,6 @@ from bot.rules.hocs.initiative.values import (
     Side,
     Spent,
 )
-from bot.rules.hocs.skills import normalise_name
 
 SERIAL_VERSION = 1
 

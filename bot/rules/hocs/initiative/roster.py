@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
+from bot.rules.generic.names import normalise_name
 from bot.rules.hocs.conditions import Condition, Conditions
 from bot.rules.hocs.initiative.events import Event, Joined, Removed
 from bot.rules.hocs.initiative.model import (
@@ -33,7 +34,6 @@ from bot.rules.hocs.initiative.values import (
     InitiativeStats,
     check_name,
 )
-from bot.rules.hocs.skills import normalise_name
 
 
 def find(enc: Encounter, name: str) -> tuple[Participant, ...]:

@@ -1,0 +1,1 @@
+"""Discord text and embeds for Heroes of Countless Stories."""

@@ -1,0 +1,1 @@
+"""Heroes of Countless Stories' tables: characters, combat records, encounters, sessions."""

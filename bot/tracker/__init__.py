@@ -1,0 +1,3 @@
+"""The initiative tracker's message in a channel, for every ruleset: posted, edited,
+pinned, closed.
+"""

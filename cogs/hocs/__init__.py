@@ -1,0 +1,3 @@
+"""Heroes of Countless Stories' commands: sheets, rolls, odds, combat, initiative, points,
+resting.
+"""

@@ -1,0 +1,26 @@
+"""Hero, fortune and determination points, and game sessions (HOCS "Meta Currencies").
+
+Loading this extension also registers the post-roll buttons (``RollSpendButton``)
+so the buttons under every /pool, /check, /clash and /attack reply work after a restart.
+"""
+
+from __future__ import annotations
+
+from bot.client import TableBot
+from cogs.hocs.points.determination import DeterminationCog
+from cogs.hocs.points.fortune import FortuneCog
+from cogs.hocs.points.hero import HeroCog
+from cogs.hocs.points.session import SessionCog
+from cogs.hocs.points.views import RollSpendButton
+
+
+async def setup(bot: TableBot) -> None:
+    bot.add_dynamic_items(RollSpendButton)
+    await bot.add_cog(SessionCog(bot))
+    await bot.add_cog(HeroCog(bot))
+    await bot.add_cog(FortuneCog(bot))
+    await bot.add_cog(DeterminationCog(bot))
+
+
+async def teardown(bot: TableBot) -> None:
+    bot.remove_dynamic_items(RollSpendButton)
