@@ -32,9 +32,9 @@ from bot.rules.hocs.initiative.turns import next_turn  # noqa: E402
 from bot.rules.hocs.initiative.values import InitiativeStats, Side  # noqa: E402
 from bot.storage.backend import open_database  # noqa: E402
 from bot.storage.campaigns import CampaignRepository  # noqa: E402
-from bot.storage.character_codec import CharacterDetails  # noqa: E402
-from bot.storage.characters import CharacterKind, CharacterRepository  # noqa: E402
-from bot.storage.encounters import EncounterRepository  # noqa: E402
+from bot.storage.hocs.character_codec import CharacterDetails  # noqa: E402
+from bot.storage.hocs.characters import CharacterKind, CharacterRepository  # noqa: E402
+from bot.storage.hocs.encounters import EncounterRepository  # noqa: E402
 from tests.reliability.faults import kill_loop  # noqa: E402
 
 GUILD, CHANNEL, GM = 100, 200, 300

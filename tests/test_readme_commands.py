@@ -1,4 +1,4 @@
-"""README's command tables name the options the slash menu really shows.
+"""The command tables of README and docs/ name the options the slash menu really shows.
 
 Each code span in a command row is a command (``/hero spend <option> [dice]``) or, after
 the first, another subcommand of the same top-level command (``give``). Every ``<name>``
@@ -17,6 +17,8 @@ from bot.interactions.command_sync import command_payload
 from bot.rulesets import Ruleset
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+DOCS = README.parent / "docs"
+PAGES = {Ruleset.HOCS: ("hocs.md", "campaign.md"), Ruleset.TWOD10: ("twod10.md",)}
 _SPAN = re.compile(r"`([^`]+)`")
 _TOKEN = re.compile(r"([<\[])([^>\]]*)[>\]]")
 
@@ -31,15 +33,24 @@ def _leaves(options: list[dict[str, Any]], path: str, out: dict[str, dict[str, b
 
 
 def _command_rows(ruleset: Ruleset = Ruleset.HOCS) -> list[list[str]]:
-    """Rows of ``ruleset``'s tables: the "### 2d10 system" section holds 2d10's rows."""
+    """Rows of ``ruleset``'s tables: README's "### 2d10 system" section and docs/twod10.md
+    hold 2d10's rows; the rest of README, docs/hocs.md and docs/campaign.md HOCS's and the
+    platform's (every server has /roll, /campaign and /help)."""
     rows, section = [], Ruleset.HOCS
     for line in README.read_text(encoding="utf-8").splitlines():
         if line.startswith(("## ", "### ")):
             section = Ruleset.TWOD10 if line == "### 2d10 system" else Ruleset.HOCS
-        first = line.split("|")[1].strip() if line.startswith("| `") else ""
-        if first.startswith("`/") and section is ruleset:
-            rows.append(_SPAN.findall(first.replace("\\|", "|")))
+        if section is ruleset:
+            rows += _row(line)
+    for page in PAGES[ruleset]:
+        for line in (DOCS / page).read_text(encoding="utf-8").splitlines():
+            rows += _row(line)
     return rows
+
+
+def _row(line: str) -> list[list[str]]:
+    first = line.split("|")[1].strip() if line.startswith("| `") else ""
+    return [_SPAN.findall(first.replace("\\|", "|"))] if first.startswith("`/") else []
 
 
 async def test_readme_rows_use_real_option_names(bot: TableBot) -> None:

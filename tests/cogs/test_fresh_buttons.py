@@ -13,7 +13,7 @@ from bot.client import TableBot
 from bot.rules.dice_source import RandomDice
 from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.storage.roll_log import RollLogRepository
-from cogs.hocs.combat.views import damage_view
+from cogs.hocs.damage_buttons import damage_view
 from cogs.hocs.points.views import view_for_roll
 from tests.cogs.test_attack_cmd import setup_duel
 from tests.cogs.test_combat_helpers import buttons, gm, player

@@ -177,7 +177,7 @@ async def test_help_and_readme_say_who_receives_a_secret_roll(
         result = await slash.run("help", command=name)
         rulings = " ".join(f["value"] for e in result.embeds for f in e.get("fields", []))
         assert SECRET_ROLL_RULING in rulings, name
-    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    readme = " ".join((Path(__file__).parents[2] / "docs" / "campaign.md").read_text().split())
     assert "by direct message to the GMs the bot has seen use a command" in readme
     assert "or to the server owner when it has seen none" in readme
     await dpytest.empty_queue()

@@ -10,8 +10,9 @@ import discord
 import pytest
 
 from bot.render.buttons import Button, Buttons, buttons_or_none
-from cogs.hocs.combat.hero_reroll import HeroDamageButton, hero_button
-from cogs.hocs.combat.views import DieChoiceButton, die_button
+from cogs.hocs.combat.hero_reroll import HeroDamageButton
+from cogs.hocs.combat.views import DieChoiceButton
+from cogs.hocs.damage_buttons import die_button, hero_button
 from cogs.hocs.points.spending import Spend
 from cogs.hocs.points.stored import Side
 from cogs.hocs.points.views import RollSpendButton, spend_button

@@ -72,7 +72,8 @@ from cogs.hocs.combat.records import choice_dicts, choice_texts, log_damage
 from cogs.hocs.combat.spend_first import check_defender, spend_before_roll
 from cogs.hocs.combat.targets import find_target, looks_like_dice, weapon_use
 from cogs.hocs.combat.turns import attack_turns
-from cogs.hocs.combat.views import DieChoiceButton, damage_view
+from cogs.hocs.combat.views import DieChoiceButton
+from cogs.hocs.damage_buttons import damage_view
 from cogs.hocs.skill_rolls.options import Rerolls
 
 log = logging.getLogger(__name__)

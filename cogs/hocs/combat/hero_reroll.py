@@ -20,22 +20,20 @@ import discord
 from bot.delivery.events import notify_characters_changed
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
-from bot.render.buttons import Button
 from bot.render.hocs.combat import Intro, choice_note, combat_embed
 from bot.rules.hocs.attack import choose_damage, hero_reroll_damage, resolve_hit
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.hocs.characters import CharacterKind, CharacterRepository
 from bot.storage.hocs.combat import CombatRepository
-from bot.storage.roll_log import RollLogRepository
 from bot.tables.character_access import safe_name
 from bot.tables.permissions import is_gm
 from cogs.hocs.combat.choices import ChoiceClosed, now
 from cogs.hocs.combat.options import CHOICE_MINUTES
 from cogs.hocs.combat.records import relog_hit
+from cogs.hocs.damage_buttons import hero_button
+from cogs.hocs.points.views import message_view
 
 log = logging.getLogger(__name__)
-
-LABEL = "Hero reroll damage"
 
 
 class AlreadyRerolled(UserError):
@@ -45,13 +43,6 @@ class AlreadyRerolled(UserError):
             "That button was already used (the damage has changed since), so nothing was"
             " spent: use the buttons on the roll's latest message."
         )
-
-
-def hero_button(choice_id: int, count: int) -> Button:
-    """The button ``HeroDamageButton`` stands for, as a reply shows it."""
-    return Button(
-        custom_id=f"dmg:hero:{choice_id}:{count}", label=LABEL, style=discord.ButtonStyle.success
-    )
 
 
 class HeroDamageButton(
@@ -152,22 +143,8 @@ async def press(interaction: discord.Interaction, choice_id: int, count: int) ->
             intro, inputs=inputs, damage=damage, suggested=suggested, hit=hit,
             threshold=threshold, footer=choice_note(name, CHOICE_MINUTES),
         )  # fmt: skip
-        view = await _view(conn, interaction, choice.id)
+        view = await message_view(conn, interaction.message, choice.id)
     log.info("hero reroll on damage choice %s by %s", choice_id, user.id)
     await interaction.response.edit_message(embed=embed, view=view)
     if choice.target_id is not None:
         notify_characters_changed(bot, guild.id, [choice.target_id])
-
-
-async def _view(conn: Any, interaction: discord.Interaction, choice_id: int) -> Any:
-    """The message's buttons after the reroll (an attack keeps both sides' spend rows)."""
-    from cogs.hocs.combat.views import damage_view  # views imports this module
-
-    message = interaction.message
-    if message is not None:
-        logged = await RollLogRepository(conn).get_by_message(message.id)
-        if logged is not None and logged.kind == "attack":
-            from cogs.hocs.points.views import roll_view  # the points cog's buttons
-
-            return await roll_view(conn, logged)
-    return await damage_view(conn, choice_id)

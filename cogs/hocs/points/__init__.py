@@ -7,14 +7,17 @@ so the buttons under every /pool, /check, /clash and /attack reply work after a 
 from __future__ import annotations
 
 from bot.client import TableBot
-from cogs.hocs.points.determination import DeterminationCog
-from cogs.hocs.points.fortune import FortuneCog
-from cogs.hocs.points.hero import HeroCog
-from cogs.hocs.points.session import SessionCog
-from cogs.hocs.points.views import RollSpendButton
 
 
 async def setup(bot: TableBot) -> None:
+    # Imported here, when the extension loads: importing one module of this package (as
+    # other packages do) must not load every cog in it.
+    from cogs.hocs.points.determination import DeterminationCog
+    from cogs.hocs.points.fortune import FortuneCog
+    from cogs.hocs.points.hero import HeroCog
+    from cogs.hocs.points.session import SessionCog
+    from cogs.hocs.points.views import RollSpendButton
+
     bot.add_dynamic_items(RollSpendButton)
     await bot.add_cog(SessionCog(bot))
     await bot.add_cog(HeroCog(bot))
@@ -23,4 +26,6 @@ async def setup(bot: TableBot) -> None:
 
 
 async def teardown(bot: TableBot) -> None:
+    from cogs.hocs.points.views import RollSpendButton
+
     bot.remove_dynamic_items(RollSpendButton)

@@ -33,6 +33,7 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.storage.hocs.combat import DamageChoice, remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
+from cogs.hocs.damage_buttons import attack_choice_items, damage_view
 from cogs.hocs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
 from cogs.hocs.points.stored import Side, SideRolls, StoredRoll
 
@@ -176,13 +177,23 @@ async def roll_view(
     as just stored (else it is read)."""
     items = await spend_items(conn, logged, known, rolls)  # a row per side
     if logged.kind == "attack":
-        # Imported here: the combat cog imports this module when it loads.
-        from cogs.hocs.combat.views import attack_choice_items
-
         # The die choices take the two rows left under the sides' rows.
         choices = await attack_choice_items(conn, logged, room=10, choice=choice, known=known)
         items += (item.at_row(3 + index // 5) for index, item in enumerate(choices))
     return buttons_or_none(items)
+
+
+async def message_view(
+    conn: aiosqlite.Connection, message: discord.Message | None, choice_id: int
+) -> Buttons | None:
+    """The buttons a damage roll's message carries after a press changed the choice: an
+    attack's reply keeps both sides' spend rows above its die choices; a /damage reply
+    has the die choices alone."""
+    if message is not None:
+        logged = await RollLogRepository(conn).get_by_message(message.id)
+        if logged is not None and logged.kind == "attack":
+            return await roll_view(conn, logged)
+    return await damage_view(conn, choice_id)
 
 
 async def view_for_roll(conn: aiosqlite.Connection, roll_id: int) -> Buttons | None:

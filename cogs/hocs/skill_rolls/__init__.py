@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from bot.client import TableBot
-from cogs.hocs.skill_rolls.commands import SkillRollsCog
 
 
 async def setup(bot: TableBot) -> None:
+    # Imported here, when the extension loads: importing one module of this package (as
+    # other packages do) must not load every cog in it.
+    from cogs.hocs.skill_rolls.commands import SkillRollsCog
+
     await bot.add_cog(SkillRollsCog(bot))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from bot.client import TableBot
-from cogs.twod10.initiative.commands import SideInitiativeCog
 
 
 async def setup(bot: TableBot) -> None:
+    # Imported here, when the extension loads: importing one module of this package (as
+    # other packages do) must not load every cog in it.
+    from cogs.twod10.initiative.commands import SideInitiativeCog
+
     await bot.add_cog(SideInitiativeCog(bot))

@@ -1,4 +1,4 @@
-"""Every ruling is listed once, applied in a commented code point, and in the README."""
+"""Every ruling is listed once, applied in a commented code point, and in docs/twod10.md."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.rules.twod10.rulings import RULINGS, ruling, rulings_by_topic
 
 PACKAGE = Path(__file__).resolve().parents[3] / "bot" / "rules" / "twod10"
-README = Path(__file__).resolve().parents[3] / "README.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "twod10.md"
 
 
 def _code() -> str:
@@ -40,8 +40,8 @@ def test_issue_named_rulings_present() -> None:
     assert sum(len(items) for _, items in rulings_by_topic()) == len(RULINGS)
 
 
-def test_readme_lists_the_rulings() -> None:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("### 2d10 system rulings", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_list_the_rulings() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    section = text.split("\n## Rulings", 1)[1].split("\n## ", 1)[0]
     for entry in RULINGS:
         assert entry.text in section, entry.key
