@@ -6,32 +6,17 @@ given, a command uses the member's active 2d10 character.
 
 from __future__ import annotations
 
-from typing import Any
-
 import aiosqlite
 import discord
-from discord.ext import commands
 
-from bot.errors import GuildOnly, UserError
+from bot.errors import UserError
+from bot.interactions.user_text import MAX_NAME
 from bot.render.text import safe
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import Campaign, CampaignRepository, CampaignSettings
 from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from bot.tables.character_access import NoActiveCharacter, UnknownCharacter
 from bot.tables.permissions import is_gm
-
-MAX_NAME = 64
-
-
-def guild_of(ctx: commands.Context[Any]) -> discord.Guild:
-    if ctx.guild is None:
-        raise GuildOnly()
-    return ctx.guild
-
-
-async def campaign_of(conn: aiosqlite.Connection, guild: discord.Guild) -> Campaign:
-    """The guild's campaign, created with defaults if missing (in a write transaction)."""
-    return await CampaignRepository(conn).get_or_create(guild.id)
 
 
 async def campaign_for_reading(conn: aiosqlite.Connection, guild: discord.Guild) -> Campaign:

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.rules.errors import RulesError
@@ -35,7 +36,7 @@ from bot.storage.twod10.ammo import TwoD10AmmoRepository
 from bot.storage.twod10.characters import SheetChanged
 from bot.tables.permissions import require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, find_sheet, guild_of, resolve_sheet
+from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import UNTRACKED
 
 log = logging.getLogger(__name__)

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import clean_name, clean_text
 from bot.render.text import safe
@@ -30,14 +31,7 @@ from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
 from bot.storage.twod10.magic import TwoD10MagicRepository
 from bot.tables.permissions import require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import (
-    campaign_for_reading,
-    campaign_of,
-    find_sheet,
-    guild_of,
-    resolve_sheet,
-    shows_state,
-)
+from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet, shows_state
 from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.user_text import clean_name, clean_text
 from bot.render.text import safe
 from bot.render.twod10.sheet import hp_text
@@ -28,7 +29,7 @@ from bot.rules.twod10.healing import LOWEST_HP, MAX_HP
 from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind
 from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.access import resolve_sheet
 from cogs.twod10.character_commands import (
     NAME_HELP,
     Ctx,

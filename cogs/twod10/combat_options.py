@@ -17,6 +17,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
+from bot.interactions.hp_change import TWOD10_WORDING
+from bot.interactions.hp_change import parse_hp_change as shared_parse_hp_change
 from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.equipment import Size
@@ -32,7 +35,6 @@ Name = commands.Range[str, 1, MAX_NAME]
 Text = commands.Range[str, 1, 200]
 Edge = commands.Range[int, 0, 5]
 Bonus = commands.Range[int, -10, 10]
-MAX_HP_CHANGE = 999
 MAX_MELEE_OTHERS = 8  # the stray d8 can pick at most eight others
 
 ManeuverChoice = Literal["trip", "force back", "bluff", "disarm", "pin", "throw", "use as weapon"]
@@ -162,7 +164,7 @@ async def weapon_names(
     names = [w.name for w in sheet.character.weapons] if sheet is not None else []
     names += [UNARMED, *IMPROVISED]
     text = current.strip().lower()
-    return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
+    return name_choices(n for n in names if text in n.lower())
 
 
 # /attack's options, declared once in three runs so that /odds attack can put its own
@@ -207,27 +209,6 @@ ATTACK_OPTIONS = (
     Opt("odds", bool, False, "Show the exact chance to hit and the expected damage before the"
         " dice", roll_only=True),
 )  # fmt: skip
-
-
-_HP_CHANGE = re.compile(r"^(?:(?P<set>set)\s*)?(?P<amount>[+-]?\d{1,4})$")
-
-
-def parse_hp_change(text: str) -> tuple[str, int]:
-    """ "+5" → ("heal", 5); "-3" → ("lose", 3); "set 10" → ("set", 10)."""
-    match = _HP_CHANGE.match(text.strip().lower())
-    if match is None:
-        raise UserError("Write the change as +5 to heal, -5 to take hit points away, or set 5.")
-    amount_text = match.group("amount")
-    amount = int(amount_text)
-    if abs(amount) > MAX_HP_CHANGE:
-        raise UserError(f"Change hit points by at most {MAX_HP_CHANGE} at a time.")
-    if match.group("set"):
-        return "set", amount
-    if amount_text[0] == "+":
-        return "heal", amount
-    if amount_text[0] == "-":
-        return "lose", -amount
-    raise UserError(f"Say what {amount} means: +{amount} to heal, -{amount} or set {amount}.")
 
 
 def _r(*keys: str) -> list[str]:
@@ -292,3 +273,8 @@ CONDITION_RULINGS = [
 ]
 
 SHIELD_RULINGS = [REACTION_RULING]
+
+
+def parse_hp_change(text: str) -> tuple[str, int]:
+    """``/hp``'s change in this ruleset's words (``bot.interactions.hp_change``)."""
+    return shared_parse_hp_change(text, TWOD10_WORDING)

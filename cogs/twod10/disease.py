@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import normalise_text
 from bot.render.text import safe
@@ -50,13 +51,7 @@ from bot.storage.twod10.infections import MAX_INFECTIONS, InfectionRow, TwoD10In
 from bot.storage.twod10.rations import TwoD10CalendarRepository
 from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import (
-    campaign_for_reading,
-    campaign_of,
-    find_sheet,
-    guild_of,
-    resolve_sheet,
-)
+from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet
 from cogs.twod10.supplies_rulings import RULINGS
 from cogs.twod10.survival_medic import medic_healer
 

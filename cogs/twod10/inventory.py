@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import normalise_text
 from bot.render.text import safe
@@ -38,14 +39,7 @@ from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10.characters import SheetChanged
 from bot.storage.twod10.items import MAX_ROWS, ItemRow, TwoD10ItemRepository
 from cogs.twod10 import options
-from cogs.twod10.access import (
-    campaign_for_reading,
-    campaign_of,
-    find_sheet,
-    guild_of,
-    resolve_sheet,
-    shows_state,
-)
+from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet, shows_state
 from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.supplies_rulings import RULINGS
 

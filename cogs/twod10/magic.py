@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.delivery.secret_rolls import deliver_to_gm
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import clean_text
 from bot.render.text import safe
@@ -42,7 +43,7 @@ from bot.storage.twod10.characters import TwoD10Sheet
 from bot.storage.twod10.magic import Held, TwoD10MagicRepository
 from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.access import resolve_sheet
 from cogs.twod10.magic_fight import cast_in_fight
 from cogs.twod10.magic_options import CAST_OPTIONS, RITUAL_OPTIONS, mysteries_of
 from cogs.twod10.magic_rulings import RULINGS

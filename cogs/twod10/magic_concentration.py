@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.magic import concentration_list_embed, ended_embed
@@ -17,13 +18,7 @@ from bot.rulesets import Ruleset
 from bot.storage.twod10.characters import TwoD10CharacterRepository
 from bot.storage.twod10.magic import TwoD10MagicRepository
 from cogs.twod10 import options
-from cogs.twod10.access import (
-    campaign_for_reading,
-    campaign_of,
-    guild_of,
-    resolve_sheet,
-    shows_state,
-)
+from cogs.twod10.access import campaign_for_reading, resolve_sheet, shows_state
 from cogs.twod10.magic_rulings import RULINGS
 
 log = logging.getLogger(__name__)

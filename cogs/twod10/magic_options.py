@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
 from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.skills import Skill, SkillKey
@@ -60,7 +61,7 @@ async def mysteries_choices(
             sheet = await repo.active(interaction.guild_id, interaction.user.id)
     found = subfields(sheet) if sheet is not None else []
     typed = current[:40].lower()
-    return [app_commands.Choice(name=s, value=s) for s in found if typed in s][:25]
+    return name_choices(s for s in found if typed in s)
 
 
 TierNumber = commands.Range[int, 1, 3]

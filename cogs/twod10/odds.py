@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import percent, safe
 from bot.render.twod10.odds import attack_chart, attack_odds_embed, task_chart, task_odds_embed
@@ -40,7 +41,7 @@ from bot.storage.twod10.characters import (
 from bot.storage.twod10.shields import ShieldBlockRepository, ShieldBroken
 from bot.tables.permissions import require_gm
 from cogs.declared_options import Chosen, odds_twin, pick, takes
-from cogs.twod10.access import campaign_for_reading, find_sheet, guild_of, shows_state
+from cogs.twod10.access import campaign_for_reading, find_sheet, shows_state
 from cogs.twod10.combat import situation_for
 from cogs.twod10.combat_options import parse_situation, user_rules_error
 from cogs.twod10.encumbrance_state import burdened_target, encumbrance_points, load_encumbrance

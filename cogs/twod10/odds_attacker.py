@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
 from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, attacker_stats
 from bot.rules.twod10.equipment import WEAPONS
 from bot.rules.twod10.equipment import weapon as table_weapon
@@ -121,7 +122,7 @@ async def odds_weapon_names(
         return await weapon_names(interaction, current)
     text = current.strip().lower()
     names = [UNARMED, *IMPROVISED, *(w.name for w in WEAPONS)]
-    return [app_commands.Choice(name=n, value=n) for n in names if text in n.lower()][:25]
+    return name_choices(n for n in names if text in n.lower())
 
 
 def _aim() -> tuple[Opt, ...]:

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
 from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attributes import Attribute, Specialisation, parse_attribute
@@ -108,10 +109,6 @@ def parse_weapons(text: str | None) -> tuple[Weapon, ...]:
     return tuple(found)
 
 
-def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
-
-
 def _matching(current: str, names: list[str]) -> list[str]:
     key = current.strip().lower()
     first = [n for n in names if n.lower().startswith(key)]
@@ -121,13 +118,13 @@ def _matching(current: str, names: list[str]) -> list[str]:
 async def armor_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return _choices(_matching(current, ["none", *(a.name for a in ARMORS)]))
+    return name_choices(_matching(current, ["none", *(a.name for a in ARMORS)]))
 
 
 async def shield_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return _choices(_matching(current, ["none", *(s.name for s in SHIELDS)]))
+    return name_choices(_matching(current, ["none", *(s.name for s in SHIELDS)]))
 
 
 async def weapon_list_choices(
@@ -137,7 +134,7 @@ async def weapon_list_choices(
     head, _, last = current[:100].rpartition(",")
     prefix = f"{head.strip()}, " if head.strip() else ""
     names = _matching(last, [w.name for w in WEAPONS])
-    return _choices([f"{prefix}{n}" for n in names if len(prefix) + len(n) <= 100])
+    return name_choices([f"{prefix}{n}" for n in names if len(prefix) + len(n) <= 100])
 
 
 def skill_names() -> list[str]:
@@ -168,7 +165,7 @@ async def skill_choices(
         if sheet is not None:
             own = [key.label.lower() for key, _ in sheet.character.skills]
     names = own + [n for n in skill_names() if n not in own]
-    return _choices(_matching(current, names))
+    return name_choices(_matching(current, names))
 
 
 async def character_names(
@@ -181,7 +178,7 @@ async def character_names(
         names = await TwoD10CharacterRepository(conn).search_names(
             interaction.guild_id, current[:MAX_NAME], owner_id=interaction.user.id
         )
-    return _choices(names)
+    return name_choices(names)
 
 
 def parse_skill_option(text: str) -> SkillKey:
@@ -205,7 +202,7 @@ async def feat_choices(
         else:
             sheet = await repo.active(interaction.guild_id, interaction.user.id)
     feats = [f for f in (sheet.character.feats if sheet else ()) if len(f) <= 100]
-    return _choices(_matching(current[:100], feats))
+    return name_choices(_matching(current[:100], feats))
 
 
 async def own_character_names(
@@ -218,4 +215,4 @@ async def own_character_names(
         mine = await TwoD10CharacterRepository(conn).list(
             interaction.guild_id, owner_id=interaction.user.id
         )
-    return _choices(_matching(current[:MAX_NAME], [s.name for s in mine]))
+    return name_choices(_matching(current[:MAX_NAME], [s.name for s in mine]))

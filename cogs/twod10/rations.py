@@ -19,6 +19,7 @@ from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.disease import infection_line
@@ -32,7 +33,7 @@ from bot.storage.twod10.infections import TwoD10InfectionRepository
 from bot.storage.twod10.rations import EMPTY, TwoD10CalendarRepository, TwoD10RationRepository
 from bot.tables.permissions import require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, find_sheet, guild_of, resolve_sheet
+from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.supplies_rulings import RULINGS
 
 log = logging.getLogger(__name__)

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.survival import dying_embed, rest_embed, supplies_note
@@ -27,7 +28,7 @@ from bot.rules.twod10.medicine import short_rest_medicine
 from bot.rulesets import Ruleset
 from bot.storage.twod10.encounters import TwoD10EncounterRepository
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.access import resolve_sheet
 from cogs.twod10.survival_log import log_medicine, log_roll
 from cogs.twod10.survival_medic import medic_healer
 from cogs.twod10.survival_rulings import RULINGS

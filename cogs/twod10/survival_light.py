@@ -19,6 +19,7 @@ from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.survival_light import gm_burn_text, gm_line, party_line, party_warning
@@ -39,13 +40,7 @@ from bot.storage.twod10.characters import SheetChanged
 from bot.storage.twod10.lights import MAX_LIGHTS, LightRow, TwoD10LightRepository
 from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import (
-    campaign_for_reading,
-    campaign_of,
-    find_sheet,
-    guild_of,
-    resolve_sheet,
-)
+from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet
 
 Ctx = commands.Context[TableBot]
 Name = commands.Range[str, 1, 64]

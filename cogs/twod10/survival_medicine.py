@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.survival import attribute_embed, medicine_embed, supplies_note
@@ -28,7 +29,7 @@ from bot.rulesets import Ruleset
 from bot.storage.twod10.survival import MAX_SUPPLIES, TwoD10SurvivalRepository
 from bot.tables.permissions import require_gm
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, find_sheet, guild_of
+from cogs.twod10.access import find_sheet
 from cogs.twod10.survival_log import log_medicine
 from cogs.twod10.survival_medic import medic_healer
 from cogs.twod10.survival_rulings import RULINGS

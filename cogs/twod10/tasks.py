@@ -17,6 +17,7 @@ from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
+from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
 from bot.render.twod10.odds import task_preview_line
@@ -28,7 +29,7 @@ from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10.characters import TwoD10Sheet
 from cogs.declared_options import Chosen, takes
 from cogs.twod10 import options
-from cogs.twod10.access import campaign_of, guild_of, resolve_sheet
+from cogs.twod10.access import resolve_sheet
 from cogs.twod10.encumbrance_state import load_encumbrance
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (

@@ -19,16 +19,13 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
+from bot.interactions.guild_context import guild_of
 from bot.interactions.user_text import clean_text, echo
 from bot.render.hocs.character import Change, hidden_state_embed
 from bot.render.hocs.combat import wound_name, wounds_embed
 from bot.render.text import safe
-from bot.rules.hocs.attack import (
-    apply_wound_list,
-    dice_text,
-    parse_damage_dice,
-    parse_type_list,
-)
+from bot.rules.hocs.attack import apply_wound_list, dice_text, parse_damage_dice, parse_type_list
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
 from bot.rules.hocs.effective import effective_values
 from bot.rules.hocs.wounds import InjuryKind, Wound, WoundKind, roll_recovery
@@ -47,7 +44,7 @@ from bot.tables.permissions import require_gm
 from cogs.hocs.characters import options
 from cogs.hocs.characters.commands import NAME_HELP, CharactersCog
 from cogs.hocs.characters.edits import Outcome
-from cogs.hocs.characters.lookup import change_sheet, find_for_viewing, guild_of
+from cogs.hocs.characters.lookup import change_sheet, find_for_viewing
 from cogs.hocs.characters.options import Name
 from cogs.hocs.characters.rulings import OWNER_OR_GM
 from cogs.hocs.characters.skills_traits import SkillsTraitsCog
@@ -83,7 +80,7 @@ async def wound_names(
 ) -> list[app_commands.Choice[str]]:
     """The wound and injury table entries containing what was typed."""
     text = current.strip().lower()
-    return [app_commands.Choice(name=k, value=k) for k in _WOUND_KINDS if text in k][:25]
+    return name_choices(k for k in _WOUND_KINDS if text in k)
 
 
 RULINGS = {

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import clean_name
 from bot.render.hocs.character import list_embed, sheet_embed
@@ -34,7 +35,7 @@ from bot.tables.character_access import UnknownCharacter
 from bot.tables.permissions import require_gm
 from cogs.hocs.characters import edits, options, seated
 from cogs.hocs.characters.edits import Outcome
-from cogs.hocs.characters.lookup import change_sheet, find_for_viewing, guild_of, resolve
+from cogs.hocs.characters.lookup import change_sheet, find_for_viewing, resolve
 from cogs.hocs.characters.options import (
     Armor,
     AttributeValue,

@@ -7,12 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import aiosqlite
-import discord
 from discord.ext import commands
 
 from bot.delivery.events import notify_characters_changed
 from bot.delivery.replies import send
-from bot.errors import GuildOnly
+from bot.interactions.guild_context import guild_of
 from bot.render.hocs.character import changes_message, derived_changes
 from bot.rules.hocs.effective import overload_conditions
 from bot.storage.campaigns import Campaign, CampaignRepository
@@ -26,12 +25,6 @@ from cogs.hocs.characters.options import NameTaken
 log = logging.getLogger(__name__)
 
 Ctx = commands.Context[Any]
-
-
-def guild_of(ctx: Ctx) -> discord.Guild:
-    if ctx.guild is None:
-        raise GuildOnly()
-    return ctx.guild
 
 
 async def resolve(

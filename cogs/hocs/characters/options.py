@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
 from bot.interactions.user_text import MAX_NAME
 from bot.render.text import safe
 from bot.rules.hocs.character import CharacterSheet
@@ -55,10 +56,6 @@ class NameTaken(UserError):
         )
 
 
-def _choices(names: list[str] | tuple[str, ...]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
-
-
 async def character_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -69,7 +66,7 @@ async def character_names(
         names = await CharacterRepository(conn).search_names(
             interaction.guild_id, current[:MAX_NAME], owner_id=interaction.user.id
         )
-    return _choices(names)
+    return name_choices(names)
 
 
 async def own_character_names(
@@ -82,7 +79,7 @@ async def own_character_names(
         mine = await CharacterRepository(conn).list(
             interaction.guild_id, owner_id=interaction.user.id
         )
-    return _choices(match_names(current[:MAX_NAME], tuple(c.name for c in mine)))
+    return name_choices(match_names(current[:MAX_NAME], tuple(c.name for c in mine)))
 
 
 async def _character_for(interaction: discord.Interaction) -> Character | None:
@@ -108,7 +105,7 @@ async def skill_names(
     """Catalogue skills plus the sheet's custom skills (no attributes: they can't be trained)."""
     sheet = await _sheet_for(interaction)
     extra = sheet.custom_skills if sheet else ()
-    return _choices(match_skill_names(current[:100], extra=extra, include_attributes=False))
+    return name_choices(match_skill_names(current[:100], extra=extra, include_attributes=False))
 
 
 async def custom_skill_names(
@@ -117,7 +114,7 @@ async def custom_skill_names(
     """The sheet's custom skills (to change or remove one)."""
     sheet = await _sheet_for(interaction)
     names = tuple(s.name for s in sheet.custom_skills) if sheet else ()
-    return _choices(match_names(current[:100], names))
+    return name_choices(match_names(current[:100], names))
 
 
 async def trait_names(
@@ -126,4 +123,4 @@ async def trait_names(
     """The sheet's traits (to remove one)."""
     character = await _character_for(interaction)
     traits = character.details.traits if character else ()
-    return _choices(match_names(current[:MAX_TRAIT], traits))
+    return name_choices(match_names(current[:MAX_TRAIT], traits))

@@ -14,6 +14,7 @@ from bot.client import TableBot
 from bot.delivery.events import notify_characters_changed
 from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
+from bot.interactions.hp_change import MAX_HP_CHANGE
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.hocs.character import hidden_state_embed
 from bot.render.hocs.combat import conditions_embed, hp_embed
@@ -37,7 +38,6 @@ from bot.tables.permissions import require_gm
 from cogs.hocs.combat.options import (
     CONDITION_RULINGS,
     HP_RULINGS,
-    MAX_HP_CHANGE,
     ConditionChoice,
     ConditionValue,
     Name,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 import discord
@@ -10,6 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
+from bot.interactions.hp_change import HOCS_WORDING
+from bot.interactions.hp_change import parse_hp_change as shared_parse_hp_change
 from bot.render.text import safe
 from bot.rules.errors import RulesError
 from bot.rules.hocs.conditions import Condition
@@ -43,7 +45,6 @@ ConditionChoice = Literal[
 ]
 
 CHOICE_MINUTES = 15
-MAX_HP_CHANGE = 999
 
 # /damage's options (also /odds damage's, which adds its own target and toughness).
 DAMAGE_OPTION_HELP = {
@@ -154,35 +155,6 @@ CONDITION_RULINGS = [
     " unconscious (attacks need no clash and gain a combat advantage).",
 ]
 
-_HP_CHANGE = re.compile(r"^(?:(?P<mode>temp|set)\s*)?(?P<amount>[+-]?\d{1,4})$")
-
-
-def parse_hp_change(text: str) -> tuple[str, int]:
-    """ "+5" → ("heal", 5); "-3" → ("lose", 3); "temp 4" → ("temp", 4); "set 10"."""
-    match = _HP_CHANGE.match(text.strip().lower())
-    if match is None:
-        raise UserError(
-            "Write the change as +5 to heal, -5 to take hit points away, temp 5 or set 5."
-        )
-    mode, amount_text = match.group("mode"), match.group("amount")
-    amount = int(amount_text)
-    if abs(amount) > MAX_HP_CHANGE:
-        raise UserError(f"Change hit points by at most {MAX_HP_CHANGE} at a time.")
-    if mode == "temp":
-        if amount < 0:
-            raise UserError("Temporary hit points can't be negative: temp 0 clears them.")
-        return "temp", amount
-    if mode == "set":
-        return "set", amount
-    if amount_text[0] == "+":
-        return "heal", amount
-    if amount_text[0] == "-":
-        return "lose", -amount
-    raise UserError(
-        f"Say what {amount} means: +{amount} to heal, -{amount} to take away, set {amount}"
-        f" or temp {amount}."
-    )
-
 
 def user_rules_error(exc: RulesError) -> UserError:
     """A rules refusal whose text may quote what the user typed, made inert."""
@@ -215,7 +187,7 @@ async def character_names(
         names = await CharacterRepository(conn).search_names(
             interaction.guild_id, current[:MAX_NAME], owner_id=interaction.user.id
         )
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names][:25]
+    return name_choices(names)
 
 
 async def weapon_names(
@@ -239,3 +211,8 @@ async def weapon_names(
         for w in character.details.weapons
         if text in w.name.lower()
     ][:25]
+
+
+def parse_hp_change(text: str) -> tuple[str, int]:
+    """``/hp``'s change in this ruleset's words (``bot.interactions.hp_change``)."""
+    return shared_parse_hp_change(text, HOCS_WORDING, temp=True)

@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.delivery.replies import send
-from bot.errors import GuildOnly, UserError
+from bot.errors import UserError
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.hocs.initiative import (
     changes_embed,
@@ -60,12 +61,6 @@ NAME_HELP = "A participant, or a group by its name"
 WARM_ENCOUNTERS = 500
 GROUP_DESCRIPTION = "The initiative tracker: encounters, turns, actions and conditions"
 LIST_DESCRIPTION = "Show this channel's initiative order (privately)"
-
-
-def guild_of(ctx: Ctx) -> discord.Guild:
-    if ctx.guild is None:
-        raise GuildOnly()
-    return ctx.guild
 
 
 async def participant_names(

@@ -19,7 +19,6 @@ import aiosqlite
 import discord
 
 from bot.render.hocs.initiative import tracker_embed
-from bot.rules.dice_source import Dice
 from bot.rules.hocs.conditions import Conditions
 from bot.rules.hocs.initiative import (
     BleedingTick,
@@ -32,6 +31,7 @@ from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.hocs.character_vitals import CharacterVitalsRepository
 from bot.storage.hocs.encounters import EncounterRecord, EncounterRepository
 from bot.tables.permissions import is_gm
+from bot.tracker.change import TrackerChange
 from bot.tracker.errors import EncounterOver, NoEncounter
 from bot.tracker.messages import TrackerMessages, TrackerView
 from cogs.hocs.initiative.held import HeldEncounters
@@ -58,17 +58,11 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class ChangeContext:
+@dataclass(frozen=True, kw_only=True)
+class ChangeContext(TrackerChange[EncounterRecord]):
     """What an operation may look at while the write transaction is open."""
 
-    conn: aiosqlite.Connection
-    campaign: Campaign
-    record: EncounterRecord
     state: Encounter  # with linked characters refreshed
-    member: discord.abc.User
-    is_gm: bool
-    dice: Dice
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import GuildOnly
+from bot.interactions.choices import name_choices
+from bot.interactions.guild_context import guild_of
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.tables.character_access import MAX_NAME, UnknownCharacter
@@ -19,12 +20,6 @@ from cogs.hocs.access import resolve_character
 Ctx = commands.Context[Any]
 Name = commands.Range[str, 1, MAX_NAME]
 CHARACTER_HELP = "Which character (default: your active one)"
-
-
-def guild_of(ctx: Ctx) -> discord.Guild:
-    if ctx.guild is None:
-        raise GuildOnly()
-    return ctx.guild
 
 
 async def campaign_for(conn: aiosqlite.Connection, ctx: Ctx) -> Campaign:
@@ -63,4 +58,4 @@ async def character_choices(
         names = await CharacterRepository(conn).search_names(
             interaction.guild_id, current[:64], owner_id=interaction.user.id
         )
-    return [app_commands.Choice(name=n, value=n) for n in names][:25]
+    return name_choices(names)

@@ -11,6 +11,8 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.choices import name_choices
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.hocs.points import fortune_list_embed
 from bot.rules.errors import RulesError
@@ -26,7 +28,6 @@ from cogs.hocs.points.common import (
     campaign_for,
     character_choices,
     gm_target,
-    guild_of,
     named,
 )
 from cogs.hocs.points.spending import Spend, latest_roll, spend_on_roll
@@ -171,7 +172,7 @@ class FortuneCog(RulesetCog, name="Fortune points"):
                 who = await repo.get_active(interaction.guild_id, interaction.user.id)
         sources = who.fortune_sources if who else ()
         text = current.lower().strip()
-        return [app_commands.Choice(name=s, value=s) for s in sources if text in s][:25]
+        return name_choices(s for s in sources if text in s)
 
     @fortune_grant.autocomplete("character")
     @fortune_revoke.autocomplete("character")

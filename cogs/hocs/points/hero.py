@@ -14,6 +14,7 @@ from bot.client import TableBot
 from bot.delivery.events import notify_characters_changed
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.hocs.points import extra_action_note, hero_damage_embed, hero_point_line
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS, parse_dice_positions
@@ -28,7 +29,6 @@ from cogs.hocs.points.common import (
     campaign_for,
     character_choices,
     gm_target,
-    guild_of,
 )
 from cogs.hocs.points.hero_action import grant_on_tracker, refuse_if_down
 from cogs.hocs.points.hero_damage import reduce_last_hit

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.hocs.points import session_ended_embed, session_started_embed, session_status_embed
 from bot.rules.hocs.meta_currencies import hero_points_at_session_end, plan_session_start
@@ -18,7 +19,7 @@ from bot.storage.hocs.characters import CharacterKind, CharacterRepository
 from bot.storage.hocs.sessions import SessionAlreadyRunning, SessionRepository
 from bot.tables.character_access import safe_name
 from bot.tables.permissions import require_gm
-from cogs.hocs.points.common import Ctx, campaign_for, guild_of
+from cogs.hocs.points.common import Ctx, campaign_for
 
 log = logging.getLogger(__name__)
 

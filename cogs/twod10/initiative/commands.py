@@ -12,7 +12,8 @@ from discord.ext import commands
 
 from bot.client import TableBot
 from bot.delivery.replies import only_pinging, send
-from bot.errors import GuildOnly
+from bot.interactions.choices import name_choices
+from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.twod10.initiative import events_text, summary_embed
 from bot.rules.twod10.initiative.events import ReactionWindowOpened, SideTurnStarted
@@ -52,12 +53,6 @@ def rulings(*keys: str) -> list[str]:
     return [f"{ruling(k).topic}: {ruling(k).text}" for k in keys]
 
 
-def guild_of(ctx: Ctx) -> discord.Guild:
-    if ctx.guild is None:
-        raise GuildOnly()
-    return ctx.guild
-
-
 async def combatant_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -67,7 +62,7 @@ async def combatant_names(
         return []
     wanted = ops.key(current)
     names = [c.name for c in record.encounter.combatants if wanted in ops.key(c.name)]
-    return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+    return name_choices(names)
 
 
 async def character_names(

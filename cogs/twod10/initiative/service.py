@@ -23,13 +23,13 @@ import aiosqlite
 import discord
 
 from bot.render.twod10.initiative import HP, tracker_embed
-from bot.rules.dice_source import Dice
 from bot.rules.twod10.initiative.turns import mark_down, revive
 from bot.rulesets import Ruleset
-from bot.storage.campaigns import Campaign, CampaignRepository
+from bot.storage.campaigns import CampaignRepository
 from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10.encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
 from bot.tables.permissions import is_gm
+from bot.tracker.change import TrackerChange
 from bot.tracker.errors import EncounterOver
 from bot.tracker.errors import NoEncounter as PlatformNoEncounter
 from bot.tracker.messages import TrackerMessages, TrackerView
@@ -53,17 +53,11 @@ class NoEncounter(PlatformNoEncounter):
         super().__init__("2d10")
 
 
-@dataclass(frozen=True)
-class ChangeContext:
+@dataclass(frozen=True, kw_only=True)
+class ChangeContext(TrackerChange[TrackerRecord]):
     """What an operation may look at while the write transaction is open."""
 
-    conn: aiosqlite.Connection
-    campaign: Campaign
-    record: TrackerRecord
     tracker: Tracker  # with linked combatants brought in line with their sheets
-    member: discord.abc.User
-    is_gm: bool
-    dice: Dice
 
 
 @dataclass(frozen=True)
