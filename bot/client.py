@@ -56,6 +56,14 @@ def build_prefix(settings: Settings) -> Any:
     return commands.when_mentioned
 
 
+_COMMAND = discord.InteractionType.application_command
+_AUTOCOMPLETE = discord.InteractionType.autocomplete
+FORGED_OPTION = (
+    "That command came with an option value Discord never sends, so it did nothing:"
+    " pick the option from the menu and try again."
+)
+
+
 class TableTree(app_commands.CommandTree):
     """The command tree, refusing options that break their declaration before any command.
 
@@ -64,7 +72,22 @@ class TableTree(app_commands.CommandTree):
     """
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if interaction.type is not discord.InteractionType.application_command:
+        kind = interaction.type
+        if kind not in (_COMMAND, _AUTOCOMPLETE):
+            return True
+        try:
+            # discord.py resolves a user, role or channel option by int(value): a forged
+            # value that is no snowflake would raise here and again in the tree's _call,
+            # outside every error handler, and the interaction would get no answer.
+            given = dict(iter(interaction.namespace))
+        except (ValueError, TypeError) as exc:
+            log.warning("refused an interaction with an option Discord never sends: %s", exc)
+            if kind is _AUTOCOMPLETE:
+                await error_handler.no_choices(interaction)
+            else:
+                await error_handler.refuse_interaction(interaction, FORGED_OPTION)
+            return False
+        if kind is _AUTOCOMPLETE:
             return True
         memory = getattr(self.client, "gm_memory", None)
         if memory is not None:
@@ -72,7 +95,7 @@ class TableTree(app_commands.CommandTree):
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True
-        problem = option_problem(command, dict(iter(interaction.namespace)))
+        problem = option_problem(command, given)
         if problem is None:
             return True
         log.info("refused the options of /%s: %s", command.qualified_name, problem)

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.replies import edit_pressed_message
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.render.campaign import campaign_embed
@@ -84,7 +85,8 @@ class RulesetSwitchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templa
                 )
             campaign = await repo.get_or_create(self.guild_id)
         await announce_switch(bot, campaign, interaction.guild.name)
-        await interaction.response.edit_message(
+        await edit_pressed_message(
+            interaction,
             content=f"Switched to {RULESETS[self.new].title}.",
             embed=campaign_embed(campaign, interaction.guild.name),
             view=None,

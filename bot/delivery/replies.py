@@ -86,3 +86,20 @@ async def send_ephemeral_to_interaction(interaction: discord.Interaction, conten
         await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
     else:
         await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def edit_pressed_message(interaction: discord.Interaction, **fields: Any) -> None:
+    """A button press's answer: its message edited to show what the press did.
+
+    Ruling: a press whose interaction expired (the bot answered after Discord's 3
+    seconds) has already applied its change, exactly once; rather than show it to nobody,
+    the message is edited through the channel, so the presser and the table see it.
+    """
+    try:
+        await interaction.response.edit_message(**fields)
+    except discord.NotFound as error:
+        if not is_expired_interaction(error) or interaction.message is None:
+            raise
+        log.info("a press in channel %s came too late: its message edited in the channel",
+                 interaction.channel_id)  # fmt: skip
+        await interaction.message.edit(**fields)

@@ -5,13 +5,15 @@ custom id matches no live view and no ``DynamicItem`` pattern, and Discord then 
 "This interaction failed". A message posted by an older version of the bot, or a view
 that timed out, leaves such buttons behind. ``GuardedViewStore`` answers those
 ephemerally, and refuses a custom id longer than Discord allows (100 characters: only
-a forged payload carries one) before any ``DynamicItem`` parses it.
+a forged payload carries one) or one carrying a number no stored id or snowflake can be
+(above 2^63 - 1: the database would overflow on it) before any ``DynamicItem`` parses it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 import discord
@@ -22,6 +24,8 @@ from bot.interactions import error_handler
 log = logging.getLogger(__name__)
 
 MAX_CUSTOM_ID = 100  # Discord refuses longer ids when a message is sent
+MAX_ID = 2**63 - 1  # every row id and snowflake in a custom id fits a signed 64-bit integer
+_NUMBER = re.compile(r"[0-9]+")
 STALE_BUTTON = (
     "This button is from an older version of the bot and no longer works:"
     " use the slash command instead."
@@ -62,6 +66,9 @@ class GuardedViewStore(ViewStore):
     ) -> None:
         if len(custom_id) > MAX_CUSTOM_ID:
             log.warning("refused a button press with a %d-character custom id", len(custom_id))
+            self._answer(interaction, FORGED_BUTTON)
+        elif any(int(number) > MAX_ID for number in _NUMBER.findall(custom_id)):
+            log.warning("refused a button press carrying a number above 2^63-1: %r", custom_id)
             self._answer(interaction, FORGED_BUTTON)
         elif self.matches_dynamic(custom_id) and not carries(interaction.message, custom_id):
             # discord.py drops a DynamicItem press whose button isn't on the pressed

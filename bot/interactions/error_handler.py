@@ -203,3 +203,11 @@ async def _answer_interaction(interaction: discord.Interaction, message: str) ->
         await send_ephemeral_to_interaction(interaction, message)
     except discord.HTTPException:
         log.warning("could not deliver an error message for interaction %s", interaction.id)
+
+
+async def no_choices(interaction: discord.Interaction) -> None:
+    """Answer an autocomplete the bot can't serve with no choices (Discord shows none)."""
+    try:
+        await interaction.response.autocomplete([])
+    except discord.HTTPException:
+        log.warning("could not answer autocomplete interaction %s", interaction.id)

@@ -131,6 +131,11 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 if used >= shield.blocks:
                     raise ShieldBroken(victim.name, shield.name)
             view = await tracker_here(conn, ctx.guild.id, ctx.channel.id)
+            if o.block and view is not None:
+                try:
+                    view.check_block(victim.id)
+                except RulesError as exc:
+                    raise user_rules_error(exc) from None
             waiting = view.parry_waiting(victim.id) if view is not None else 0
             if waiting and o.parry is not None:
                 raise UserError(
@@ -167,7 +172,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             if view is not None:
                 enc, note = after_attack(
                     view, attacker_id=attacker.id, target_id=victim.id,
-                    parry_used=bool(tracker_parry), extra=extra_attack(report),
+                    parry_used=bool(tracker_parry), extra=extra_attack(report), blocked=o.block,
                 )  # fmt: skip
                 await save_tracker(conn, view, enc)  # (redrawn after the commit)
                 report = replace(report, tracker_note=note)

@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.rules.errors import RulesError
 from bot.rules.twod10.initiative.model import Encounter
+from bot.rules.twod10.initiative.reactions import block_with_reaction
 from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
 from bot.storage.changes import characters_changed
@@ -31,6 +32,12 @@ class TrackerView:
             if seat.sheet_id == sheet_id:
                 return combatant_id
         return None
+
+    def check_block(self, sheet_id: int) -> None:
+        """Raises RulesError when the seated target has no reaction left to block with."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is not None:
+            block_with_reaction(self.record.encounter, combatant_id)
 
     def parry_waiting(self, sheet_id: int) -> int:
         combatant_id = self.combatant_of(sheet_id)
@@ -55,14 +62,18 @@ def after_attack(
     target_id: int,
     parry_used: bool,
     extra: ExtraAttack | None,
+    blocked: bool = False,
 ) -> tuple[Encounter, str | None]:
-    """The encounter with the parry spent, any extra attack granted and a target casting
-    its declared spell marked attacked, and a line to show."""
+    """The encounter with the parry spent, a block's reaction used (ruling
+    block-reaction), any extra attack granted and a target casting its declared spell
+    marked attacked, and a line to show."""
     enc = view.record.encounter
     note = None
     target = view.combatant_of(target_id)
     if parry_used and target is not None:
         enc, _ = spend_parry(enc, target)
+    if blocked and target is not None:
+        enc = block_with_reaction(enc, target)
     if target is not None:  # a declared spell being cast is troubled (cast-in-tracker)
         enc = note_attack(enc, target)
     attacker = view.combatant_of(attacker_id)

@@ -29,6 +29,7 @@ from bot.storage.twod10.encounters import Tracker
 from bot.storage.twod10.morale import NpcMorale
 from cogs.twod10.initiative import operations as ops
 from cogs.twod10.initiative.commands import combatant_names
+from cogs.twod10.initiative.logged_rolls import log_morale
 from cogs.twod10.initiative.morale_due import (
     MORALE_SET_RULING,
     passed_triggers,
@@ -90,6 +91,7 @@ def call_roll() -> Operation:
         if morale.state.fled:
             raise UserError("The NPCs have already fled: /morale set gives a rallied unit a score.")
         tracker, rolled = roll_now(ctx.tracker, (MoraleTrigger.GM_CALL,), ctx.dice)
+        await log_morale(ctx, rolled)
         return tracker, [rolled_line(rolled)]
 
     return run

@@ -232,3 +232,24 @@ async def test_no_pin_permission_is_told_without_trying(bot: TableBot, slash: Sl
     assert notices(slash) == [MISSING_PIN_PERMISSION]
     assert "Pin Messages" in MISSING_PIN_PERMISSION and "Manage Messages" in MISSING_PIN_PERMISSION
     await dpytest.empty_queue()
+
+
+async def test_an_expired_press_applies_once_and_edits_its_message_in_the_channel(
+    bot: TableBot, slash: SlashHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Ruling (bot.delivery.replies.edit_pressed_message): the press's change is saved
+    # before its answer; when Discord no longer takes the answer, the message is edited
+    # through the channel so the presser and the table still see what happened.
+    mira = await make_character(bot, slash.members[0])
+    await set_points(bot, mira, hero_points=2)
+    bot.dice = ScriptedDice([1, 2, 3])
+    result = await slash.run("check", skill="strength")
+    bot.dice = ScriptedDice([6, 6, 6])
+    slash.expire_next = True
+    pressed = await slash.click(result, label="Hero reroll")
+    assert not [r for r in pressed.responses if r.kind == "callback" and r.type == 7]
+    assert (await fresh(bot, mira)).state.hero_points == 1  # spent once
+    shown = slash.adapter.messages[result.message.message_id]
+    assert "Mira spent a hero point" in shown["embeds"][0]["description"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await dpytest.empty_queue()

@@ -134,6 +134,7 @@ class SlashHarness:
         )
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
+        self.channel_recorder.install_edits(bot.http, self.adapter.messages)
         self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
         self._hiding = 0  # interactions running with the cache emptied
         # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).

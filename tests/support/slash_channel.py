@@ -3,6 +3,9 @@
 dpytest turns a send into a ``discord.Message`` and drops the ``components`` and
 ``allowed_mentions`` of the request; :class:`ChannelSendRecorder` keeps the request's
 JSON so tests can check that nothing pings and click the buttons of such messages.
+``install_edits`` does the same for a channel edit (``PATCH /channels/…/messages/…``) of a
+message an interaction made, which dpytest does not know: the bot's way to show a press
+whose interaction expired.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from tests.support import discord_schema
 from tests.support.slash_recorder import (
     MESSAGE_KEYS,
     MessageFields,
+    RecordingWebhookAdapter,
     message_payload,
     multipart_json,
     plain_json,
@@ -75,3 +79,29 @@ class ChannelSendRecorder:
 
         http.send_message = send_message
         http._slash_harness_recorder = self
+
+    def install_edits(self, http: Any, messages: dict[int, dict[str, Any]]) -> None:
+        """Edits of the interaction messages in ``messages`` (the harness's) apply there."""
+        original = http.edit_message
+        recorder = self
+        recorder.edits: list[tuple[int, dict[str, Any]]] = []
+
+        async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
+            message = messages.get(int(message_id))
+            if message is None:
+                # dpytest's FakeHttp.edit_message reads `self` (the Message) from its caller.
+                self = sys._getframe(1).f_locals.get("self")  # noqa: F841
+                return await original(channel_id, message_id, **fields)
+            params = fields["params"]
+            body = plain_json(params.payload) or multipart_json(params.multipart) or {}
+            try:
+                discord_schema.validate_webhook_message(
+                    {k: v for k, v in body.items() if k in MESSAGE_KEYS}, edit=True
+                )
+            except discord_schema.DiscordPayloadError as error:
+                recorder.problems.append(str(error))
+            RecordingWebhookAdapter._apply(message, body)
+            recorder.edits.append((int(message_id), body))
+            return dict(message)
+
+        http.edit_message = edit_message

@@ -196,11 +196,20 @@ def event_line(enc: Encounter, event: object) -> str:
         )
     if isinstance(event, SideTurnStarted):
         spells = f" Spells cast now: {_names(enc, event.spells_cast)}." if event.spells_cast else ""
+        acting = event.combatant_ids
+        if not acting:
+            return f"▶️ The {event.side.label}' turn: nobody on it can act.{spells}"
+        may = "may each" if len(acting) > 1 else "may"
         return (
-            f"▶️ The {event.side.label}' turn: {_names(enc, event.combatant_ids)} may each"
+            f"▶️ The {event.side.label}' turn: {_names(enc, acting)} {may}"
             f" move, attack, interact (and take a granted bonus action).{spells}"
         )
     if isinstance(event, ReactionWindowOpened):
+        if not event.eligible:
+            return (
+                f"⏸️ End of the {event.after.label}' turn: nobody has an undeclared reaction"
+                " left; the GM's /init next goes on."
+            )
         return (
             f"⏸️ End of the {event.after.label}' turn: undeclared reactions for"
             f" {_names(enc, event.eligible)}; the GM's /init next goes on."

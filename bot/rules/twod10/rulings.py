@@ -155,6 +155,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="opportunity-attack", topic="Reactions",
            text="Attacking an opponent who leaves your threat range needs no declaration and "
                 "uses your reaction; a disengaging opponent gives no such opening."),
+    Ruling(key="block-reaction", topic="Reactions",
+           text="In a tracked fight a shield block is the blocker's reaction for the round: "
+                "not after another reaction or a declared one, and none left after it."),
     # Dying and healing
     Ruling(key="dying-turn", topic="Dying",
            text="In a tracked fight the dying roll is due once on each of the dying "

@@ -306,13 +306,22 @@ class EncounterRepository:
         )
         return None if row is None else EncounterStamp(*row)
 
-    async def recent_channels(self, limit: int) -> list[int]:
+    async def recent_channels(
+        self, limit: int, *, shards: tuple[int, tuple[int, ...]] | None = None
+    ) -> list[int]:
         """Channels of the running encounters (ended ones are deleted), the most
-        recently changed first, at most ``limit``."""
+        recently changed first, at most ``limit``; with ``shards`` (the shard count and
+        this process's shard ids) only those of guilds on these shards (Discord's
+        formula, ``bot.process.sharding.shard_of``)."""
+        where, params = "", ()
+        if shards is not None:
+            count, ids = shards
+            where = f" WHERE ((guild_id >> 22) % ?) IN ({', '.join('?' * len(ids))})"
+            params = (count, *ids)
         rows = await fetch_all(
             self._conn,
-            "SELECT channel_id FROM encounters ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (limit,),
+            f"SELECT channel_id FROM encounters{where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*params, limit),
         )
         return [row[0] for row in rows]
 

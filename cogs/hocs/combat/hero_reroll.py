@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.delivery.events import notify_characters_changed
+from bot.delivery.replies import edit_pressed_message
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.render.hocs.combat import Intro, choice_note, combat_embed
@@ -145,6 +146,6 @@ async def press(interaction: discord.Interaction, choice_id: int, count: int) ->
         )  # fmt: skip
         view = await message_view(conn, interaction.message, choice.id)
     log.info("hero reroll on damage choice %s by %s", choice_id, user.id)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await edit_pressed_message(interaction, embed=embed, view=view)
     if choice.target_id is not None:
         notify_characters_changed(bot, guild.id, [choice.target_id])

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.replies import edit_pressed_message
 from bot.interactions.error_handler import on_view_error
 from cogs.hocs.combat.choices import switch_die
 from cogs.hocs.damage_buttons import die_button
@@ -50,4 +51,4 @@ class DieChoiceButton(
             return
         async with interaction.client.db.read() as conn:  # type: ignore[attr-defined]
             view = await message_view(conn, interaction.message, switched.choice_id)
-        await interaction.response.edit_message(embed=switched.embed, view=view)
+        await edit_pressed_message(interaction, embed=switched.embed, view=view)

@@ -101,7 +101,7 @@ class InitiativeCog(RulesetCog, name="Initiative"):
         self.bot.add_dynamic_items(ActButton, EndTurnButton, RecoveryTestButton)
         try:
             async with self.bot.db.read() as conn:
-                held = await self.service.held.warm(conn, WARM_ENCOUNTERS)
+                held = await self.service.held.warm(conn, WARM_ENCOUNTERS, self.bot.shard_plan)
         except Exception:  # only a cache: the first changes read in full instead
             log.exception("could not read the running encounters at start-up")
         else:

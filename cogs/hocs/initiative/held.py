@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 import aiosqlite
 
+from bot.process.sharding import ShardPlan
 from bot.storage.hocs.encounters import EncounterRecord, EncounterRepository, EncounterStamp
 from cogs.hocs.initiative.sync import Linked, linked_characters, refresh_from
 
@@ -65,12 +66,19 @@ class HeldEncounters:
             return
         self._by_channel[saved.channel_id] = Held(stamp, saved, characters)
 
-    async def warm(self, conn: aiosqlite.Connection, limit: int) -> int:
-        """Hold the ``limit`` most recently changed encounters as their rows hold them
-        now, with their linked characters; how many were held."""
+    async def warm(
+        self, conn: aiosqlite.Connection, limit: int, plan: ShardPlan | None = None
+    ) -> int:
+        """Hold the ``limit`` most recently changed encounters of this process's guilds
+        (``plan``'s shards; all without one) as their rows hold them now, with their
+        linked characters; how many were held."""
         repo = EncounterRepository(conn)
+        shards = None
+        if plan is not None and not plan.runs_every_shard:
+            assert plan.count is not None and plan.ids is not None
+            shards = (plan.count, plan.ids)
         held = 0
-        for channel_id in await repo.recent_channels(limit):
+        for channel_id in await repo.recent_channels(limit, shards=shards):
             record = await repo.get_by_channel(channel_id)
             if record is None or channel_id in self._by_channel:
                 continue  # ended meanwhile, or a change already holds a newer one

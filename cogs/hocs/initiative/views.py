@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.replies import edit_pressed_message
 from bot.errors import GuildOnly
 from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons
@@ -260,7 +261,7 @@ async def press_act(
         view = turn_view(outcome.record.id, state, turn)
     else:  # a reaction off-turn: this message's turn is gone, keep only the record
         view = None
-    await interaction.response.edit_message(embed=embed, view=view)
+    await edit_pressed_message(interaction, embed=embed, view=view)
     if interaction.channel is not None:
         service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
@@ -288,7 +289,7 @@ async def press_test(
     )
     events: list[Event] = list(outcome.events)
     embed.description = "\n".join(event_lines(outcome.state, events))[:4000]
-    await interaction.response.edit_message(embed=embed, view=None)
+    await edit_pressed_message(interaction, embed=embed, view=None)
     if interaction.channel is not None:
         service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
@@ -304,7 +305,7 @@ async def press_end(
         operation=advance(end_of=(participant_id, turn)),
         encounter_id=encounter_id,
     )
-    await interaction.response.edit_message(view=None)  # the finished turn's buttons go
+    await edit_pressed_message(interaction, view=None)  # the finished turn's buttons go
     announcement = turn_announcement(outcome.state, outcome.events)
     view = turn_view(outcome.record.id, outcome.state)
     await interaction.followup.send(

@@ -23,7 +23,7 @@ import discord
 from discord.ext import commands
 
 from bot.delivery.events import notify_characters_changed
-from bot.delivery.replies import NO_PINGS, send
+from bot.delivery.replies import NO_PINGS, edit_pressed_message, send
 from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
@@ -224,7 +224,7 @@ async def press(
             dice=bot.dice, expected_revision=revision, side=side,
         )  # fmt: skip
         view = await roll_view(conn, outcome.stored.logged)
-    await interaction.response.edit_message(embed=outcome.embed, view=view)
+    await edit_pressed_message(interaction, embed=outcome.embed, view=view)
     if outcome.changed_characters:
         notify_characters_changed(bot, guild.id, list(outcome.changed_characters))
     if outcome.stored.logged.secret:

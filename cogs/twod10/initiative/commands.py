@@ -261,7 +261,9 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
 
     @init.command(
         name="react",
-        extras={"rulings": rulings("undeclared-after-declared", "opportunity-attack")},
+        extras={
+            "rulings": rulings("undeclared-after-declared", "opportunity-attack", "block-reaction")
+        },
     )
     @commands.guild_only()
     @app_commands.describe(

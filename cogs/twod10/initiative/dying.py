@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.replies import edit_pressed_message
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons
@@ -111,7 +112,8 @@ async def press_dying(
     )
     rolled = next(e for e in outcome.events if isinstance(e, DyingRolled))
     # The prompt becomes the result, without its button: nobody presses it again.
-    await interaction.response.edit_message(
+    await edit_pressed_message(
+        interaction,
         content=rolled_content(rolled.name, round_), embed=dying_embed(rolled.name, rolled.result),
         view=None,
     )  # fmt: skip

@@ -209,7 +209,8 @@ def add(
             )  # fmt: skip
             tracker = _seated(tracker, combatant, Seat(owner_id=ctx.member.id))
         listed = ", ".join(echo(n) for n in names)
-        return tracker, [f"{listed} join the {(side or Side.NPCS).label}."]
+        verb = "joins" if len(names) == 1 else "join"
+        return tracker, [f"{listed} {verb} the {(side or Side.NPCS).label}."]
 
     return run
 

@@ -35,6 +35,7 @@ from bot.tracker.errors import NoEncounter as PlatformNoEncounter
 from bot.tracker.messages import TrackerMessages, TrackerView
 from cogs.twod10.initiative.deleted import leave_deleted
 from cogs.twod10.initiative.dying_due import down_marks, settle_dying
+from cogs.twod10.initiative.logged_rolls import log_tracker_rolls
 from cogs.twod10.initiative.morale_due import morale_notes, rolled_line, settle_morale
 from cogs.twod10.initiative.movement import follow_movement
 from cogs.twod10.magic_tracker import add_concentration
@@ -162,6 +163,7 @@ class SideTrackerService:
             # NPCs falling may call their morale roll (cogs.twod10.initiative.morale_due).
             after, morale = settle_morale(after, self.bot.dice)
             saved = await repo.save(record, after)
+            await log_tracker_rolls(context, events, morale)  # its dice, in the same transaction
         return Outcome(saved, [*synced, *events, *due, *map(rolled_line, morale)])
 
     def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:

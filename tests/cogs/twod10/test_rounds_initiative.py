@@ -284,7 +284,7 @@ async def test_a_spell_declared_at_the_rounds_start_is_cast_on_the_turn_instead_
     assert text(declared) == "Mira declares a spell."
     bot.dice = ScriptedDice([1])
     said = await next_(slash)
-    assert "The Players' turn: Mira may each move" in said and "Spells cast now: Mira." in said
+    assert "The Players' turn: Mira may move" in said and "Spells cast now: Mira." in said
     refused = await slash.run("init act", action="attack", **player(slash))
     assert text(refused) == "Mira has already used their attack this turn."
     await dpytest.empty_queue()

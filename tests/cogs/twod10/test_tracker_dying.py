@@ -97,7 +97,7 @@ async def test_the_owner_is_prompted_on_her_sides_turn_and_a_failed_roll_knocks_
     assert (logged.kind, logged.total, logged.character_id) == ("2d10-dying", 8, None)
     assert logged.result["character_id"] == mira.id and logged.result["hp"] == [-1, -2]
     assert logged.result["faces"] == [3, 4] and logged.result["round"] == 1
-    assert "▶️ The Players' turn: nobody may each move" in text(turn)  # Mira is down
+    assert "▶️ The Players' turn: nobody on it can act." in text(turn)  # Mira is down
     await dpytest.empty_queue()
 
 

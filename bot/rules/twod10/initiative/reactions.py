@@ -13,6 +13,10 @@ Rulings:
 * ``opportunity-attack``: the attack on an opponent leaving the threat range
   needs no declaration, happens at once and uses the round's reaction; a
   disengaging opponent can't be attacked this way.
+* ``block-reaction``: "A block uses a reaction and does not need to be declared": in a
+  tracked fight a block is the blocker's reaction for the round, so a combatant that
+  already reacted, or declared a reaction (which commits it), can't block, and one that
+  blocked has no reaction left (no undeclared one at the turn's end).
 """
 
 from __future__ import annotations
@@ -129,3 +133,13 @@ def opportunity_attack(enc: Encounter, reactor_id: int, mover_id: int) -> Encoun
     if enc.state(mover_id).sacrificed is Sacrifice.DISENGAGE:
         raise RulesError(f"{mover.name} disengaged and leaves without an opening.")
     return with_state(enc, reactor_id, replace(enc.state(reactor_id), reaction_used=True))
+
+
+def block_with_reaction(enc: Encounter, combatant_id: int) -> Encounter:
+    """A shield block (ruling block-reaction): the blocker's reaction, used now."""
+    c = _off_turn(enc, combatant_id)
+    if enc.state(combatant_id).declared_reaction is not None:
+        raise RulesError(f"{c.name} declared a reaction this round, so it can't block too.")
+    if enc.round == 0 and not c.aware:
+        raise RulesError(f"{c.name} was unaware of the enemy and can't block this round.")
+    return with_state(enc, combatant_id, replace(enc.state(combatant_id), reaction_used=True))
