@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import UserError
-from bot.render.help import command_embed, command_names, find_command, overview_embed
+from bot.render.help import command_names, command_pages, find_command, overview_embed
 from bot.rulesets import RULESETS, Ruleset
 
 
@@ -35,7 +35,8 @@ class MetaCog(commands.Cog, name="Help"):
         found = find_command(self.bot, command[:100], rulesets)
         if found is None:
             raise UserError("I don't know that command: use `/help` alone to see them all.")
-        await send(ctx, embed=command_embed(found), ephemeral=True)
+        for page in command_pages(found):  # a second message when the rulings need it
+            await send(ctx, embed=page, ephemeral=True)
 
     @help.autocomplete("command")
     async def help_autocomplete(

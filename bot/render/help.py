@@ -145,33 +145,57 @@ def overview_embed(
     return embed
 
 
-def command_embed(command: commands.Command) -> discord.Embed:
-    embed = discord.Embed(title=usage(command)[:256], description=_short(command), colour=COLOUR)
+PAGE_BUDGET = 5800  # Discord takes 6000 characters across one message's embeds
+MAX_FIELDS = 25
+
+
+def command_pages(command: commands.Command) -> list[discord.Embed]:
+    """/help for one command, one embed per message: its options, then its rulings, with
+    a page more whenever one message would not hold them all (/attack's rulings alone
+    come near Discord's 6000 characters)."""
+    title = usage(command)[:256]
+    first = discord.Embed(title=title, description=_short(command), colour=COLOUR)
     params = _app_parameters(command)
     if params:
-        _add_lines(embed, "Options", [_describe_parameter(p) for p in params])
+        _add_lines(first, "Options", [_describe_parameter(p) for p in params])
     aliases = [a for a in command.aliases]
     if aliases:
-        embed.add_field(
+        first.add_field(
             name="Also as a message", value=", ".join(f"`!{a}`" for a in aliases), inline=False
         )
-    rulings = command.extras.get("rulings") or []
-    if rulings:
-        _add_lines(embed, "Rulings", [f"• {r}" for r in rulings])
-    return embed
+    pages = [first]
+    name = "Rulings"
+    for value in _field_values([f"• {r}" for r in command.extras.get("rulings") or []]):
+        page = pages[-1]
+        if len(page) + len(name) + len(value) > PAGE_BUDGET or len(page.fields) >= MAX_FIELDS:
+            page = discord.Embed(title=f"{title} (rulings, continued)"[:256], colour=COLOUR)
+            pages.append(page)
+            name = "Rulings"
+        page.add_field(name=name, value=value, inline=False)
+        name = "\u200b"
+    return pages
 
 
 def _add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
     """Lines in as many fields as Discord's 1,024-character limit needs (a command with
-    many options or rulings, such as /attack, would otherwise be cut)."""
+    many options, such as /attack, would otherwise be cut)."""
+    for value in _field_values(lines):
+        embed.add_field(name=name, value=value, inline=False)
+        name = "\u200b"
+
+
+def _field_values(lines: list[str]) -> list[str]:
+    """The lines joined into field values of at most 1,024 characters, none split."""
+    values: list[str] = []
     chunk: list[str] = []
     for line in (line[:1024] for line in lines):
         if chunk and len("\n".join([*chunk, line])) > 1024:
-            embed.add_field(name=name, value="\n".join(chunk), inline=False)
-            name, chunk = "\u200b", []
+            values.append("\n".join(chunk))
+            chunk = []
         chunk.append(line)
     if chunk:
-        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+        values.append("\n".join(chunk))
+    return values
 
 
 def find_command(

@@ -121,6 +121,7 @@ def extra_attack(report: AttackReport) -> ExtraAttack | None:
     slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
         TwoD10Condition.DEAD
     )
+    # Only a table weapon cleaves: unarmed and improvised attacks have none (cleave-weapons).
     if slain and weapon is not None and weapon.endless_cleave:
         return ExtraAttack.ENDLESS_CLEAVE
     return None

@@ -252,7 +252,8 @@ ATTACK_RULINGS = [
     *_r(
         "damage-attribute", "thrown-skill", "natural-two", "blank-bands", "below-not-above",
         "minus-six", "past-twenty", "category-ladder", "extra-dice", "axe-unarmored",
-        "block-order", "reduction-floor", "maneuver-effects", "maneuver-ranged",
+        "block-order", "block-reaction", "cleave-weapons", "improvised-concealable",
+        "reduction-floor", "maneuver-effects", "maneuver-ranged",
         "brawl-hands",
         "brawl-table-ends", "parry-ranged", "flanking", "engaged-shooter", "hard-cover",
         "stray-shot", "darkness", "advantage-stack",

@@ -35,16 +35,17 @@ async def test_help_shows_the_rulings(
 
 
 def test_rulings_and_options_are_shown_whole_within_discords_limits(bot: TableBot) -> None:
-    from bot.render.help import command_embed, walk_leaf_commands
+    from bot.render.help import command_pages, walk_leaf_commands
 
     names = ("attack", "damage", "hp", "condition", "character weapon", "character defenses")
     names += ("character wounds",)
     for command in walk_leaf_commands(bot):
         if not command.qualified_name.startswith(names):
             continue
-        embed = command_embed(command)
-        assert len(embed) <= 6000, command.qualified_name
-        assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
-        shown = "\n".join(f.value or "" for f in embed.fields)
+        pages = command_pages(command)
+        for embed in pages:  # each page is one message: 6000 characters
+            assert len(embed) <= 6000, command.qualified_name
+            assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
+        shown = "\n".join(f.value or "" for e in pages for f in e.fields)
         for ruling in command.extras.get("rulings", []):
             assert f"• {ruling}" in shown, (command.qualified_name, ruling)

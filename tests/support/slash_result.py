@@ -58,6 +58,12 @@ class SlashResult:
         message = self._need_message()
         return list(message.message.get("embeds") or []) if message.message else message.embeds
 
+    @property
+    def all_embeds(self) -> list[dict[str, Any]]:
+        """The embeds of every message the interaction made, in order (a /help page with
+        many rulings comes in more than one message)."""
+        return [e for r in self.responses if r.message for e in r.message.get("embeds") or []]
+
     def field(self, name: str, embed: int = 0) -> str:
         """The value of the named field of the reply's embed (``KeyError`` if absent)."""
         return {f["name"]: f["value"] for f in self.embeds[embed]["fields"]}[name]

@@ -68,6 +68,8 @@ class Weapon:
     range_feet: int | None = None
     weight: int = 1
     needs_loading: bool = False
+    # Ruling ``cleave-weapons``: the tables' melee weapons and bows cleave; an unarmed or
+    # improvised attack has no Weapon, so no kill of theirs grants the extra attack.
     endless_cleave: bool = False
     bonus_second_attack: bool = False  # sling
     one_hand_fire: bool = False  # hand crossbow

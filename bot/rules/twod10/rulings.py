@@ -155,6 +155,12 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="opportunity-attack", topic="Reactions",
            text="Attacking an opponent who leaves your threat range needs no declaration and "
                 "uses your reaction; a disengaging opponent gives no such opening."),
+    Ruling(key="cleave-weapons", topic="Weapons",
+           text="Endless cleave comes with the tables' melee weapons and bows: an unarmed or "
+                "improvised kill gives no extra attack."),
+    Ruling(key="improvised-concealable", topic="Weapons",
+           text="A concealable improvised weapon's \"+1 (as unarmed)\" is the wielder's unarmed "
+                "damage + 1, its die moved by the brawl 2 and 4 steps like every improvised one."),
     Ruling(key="block-reaction", topic="Reactions",
            text="In a tracked fight a shield block is the blocker's reaction for the round: "
                 "not after another reaction or a declared one, and none left after it."),

@@ -7,9 +7,9 @@ final maximum) goes one step further along the ladder, to 1d8.
 Ruling ``thrown-skill``: the text says a thrown weapon uses finesse for the
 attack but names no skill; it is the ranged skill, as for any missile.
 
-Improvised weapons gain one category at brawl 2 and another at brawl 4; the
-concealable one is unarmed damage +1 (its "+1 (as unarmed)"), also moved by
-those steps. An opponent used as a weapon is one category larger.
+Improvised weapons gain one category at brawl 2 and another at brawl 4. Ruling
+``improvised-concealable``: the concealable one is unarmed damage +1 (its "+1 (as
+unarmed)"), also moved by those steps. An opponent used as a weapon is one category larger.
 """
 
 from __future__ import annotations

@@ -175,9 +175,10 @@ async def test_help_shows_the_rulings(
 ) -> None:
     await table(bot, slash)
     result = await slash.run("help", command=command, **player(slash))
-    [embed] = result.embeds
-    everything = embed.get("description", "") + "".join(
-        f["name"] + f["value"] for f in embed.get("fields", [])
+    assert all(r.ephemeral for r in result.responses if r.message)
+    everything = "".join(
+        e.get("description", "") + "".join(f["name"] + f["value"] for f in e.get("fields", []))
+        for e in result.all_embeds
     )
     assert words in everything.replace("\n", " ")
     await dpytest.empty_queue()

@@ -50,7 +50,7 @@ async def test_help_shows_the_supplies_rulings(bot: TableBot, slash: SlashHarnes
 
 
 def test_supplies_help_pages_fit_discords_limits(bot: TableBot) -> None:
-    from bot.render.help import command_embed, walk_leaf_commands
+    from bot.render.help import command_pages, walk_leaf_commands
     from bot.rulesets import Ruleset
 
     names = ("disease", "rations", "inventory", "task")
@@ -59,10 +59,11 @@ def test_supplies_help_pages_fit_discords_limits(bot: TableBot) -> None:
         if not command.qualified_name.startswith(names):
             continue
         seen += 1
-        embed = command_embed(command)
-        assert len(embed) <= 6000, command.qualified_name
-        assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
-        shown = "\n".join(f.value or "" for f in embed.fields)
+        pages = command_pages(command)
+        for embed in pages:  # each page is one message: 6000 characters
+            assert len(embed) <= 6000, command.qualified_name
+            assert all(len(f.value or "") <= 1024 for f in embed.fields), command.qualified_name
+        shown = "\n".join(f.value or "" for e in pages for f in e.fields)
         for ruling in command.extras.get("rulings", []):
             assert f"• {ruling}" in shown, (command.qualified_name, ruling)
     assert seen == 14  # 5 disease, 4 rations, 4 inventory, task

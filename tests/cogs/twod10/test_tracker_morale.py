@@ -160,9 +160,9 @@ async def test_help_shows_the_rulings(
 ) -> None:
     await make_twod10(slash)
     result = await slash.run("help", command=command, **player(slash))
-    [embed] = result.embeds
-    everything = embed.get("description", "") + "".join(
-        f["name"] + f["value"] for f in embed.get("fields", [])
+    everything = "".join(
+        e.get("description", "") + "".join(f["name"] + f["value"] for f in e.get("fields", []))
+        for e in result.all_embeds
     )
     assert words in everything.replace("\n", " ")
     await dpytest.empty_queue()
