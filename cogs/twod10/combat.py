@@ -148,6 +148,9 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     attacker.character, o.weapon, thrown=o.thrown, two_handed=o.two_handed,
                     offhand=o.offhand,
                 )  # fmt: skip
+                finesse = bool(o.finesse) or wielded.offhand or wielded.kind in MISSILE
+                if view is not None:  # ruling two-weapon-finesse
+                    view.check_grip(attacker.id, offhand=wielded.offhand, finesse=finesse)
                 # A ranged attack can't be parried, so a waiting parry stays for the next.
                 tracker_parry = waiting if wielded.kind not in MISSILE else 0
                 parry_points = tracker_parry or self._parry(victim, o.parry)
@@ -173,6 +176,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 enc, note = after_attack(
                     view, attacker_id=attacker.id, target_id=victim.id,
                     parry_used=bool(tracker_parry), extra=extra_attack(report), blocked=o.block,
+                    grip=(result.wielded.offhand, finesse),
                 )  # fmt: skip
                 await save_tracker(conn, view, enc)  # (redrawn after the commit)
                 report = replace(report, tracker_note=note)

@@ -19,6 +19,7 @@ from bot.rules.twod10.initiative.model import Encounter
 from bot.rules.twod10.initiative.reactions import block_with_reaction
 from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
+from bot.rules.twod10.initiative.two_weapons import check_grip, note_grip
 from bot.storage.changes import characters_changed
 from bot.storage.twod10.encounters import TrackerRecord, TwoD10EncounterRepository
 
@@ -32,6 +33,12 @@ class TrackerView:
             if seat.sheet_id == sheet_id:
                 return combatant_id
         return None
+
+    def check_grip(self, sheet_id: int, *, offhand: bool, finesse: bool) -> None:
+        """Raises RulesError when a seated attacker's grip breaks two-weapon fighting."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is not None:
+            check_grip(self.record.encounter, combatant_id, offhand=offhand, finesse=finesse)
 
     def check_block(self, sheet_id: int) -> None:
         """Raises RulesError when the seated target has no reaction left to block with."""
@@ -63,6 +70,7 @@ def after_attack(
     parry_used: bool,
     extra: ExtraAttack | None,
     blocked: bool = False,
+    grip: tuple[bool, bool] = (False, False),
 ) -> tuple[Encounter, str | None]:
     """The encounter with the parry spent, a block's reaction used (ruling
     block-reaction), any extra attack granted and a target casting its declared spell
@@ -77,6 +85,8 @@ def after_attack(
     if target is not None:  # a declared spell being cast is troubled (cast-in-tracker)
         enc = note_attack(enc, target)
     attacker = view.combatant_of(attacker_id)
+    if attacker is not None:  # (offhand, finesse): two-weapon fighting's record
+        enc = note_grip(enc, attacker, offhand=grip[0], finesse=grip[1])
     if extra is not None and attacker is not None:
         try:
             enc = grant_extra_attack(enc, attacker, reason=extra)

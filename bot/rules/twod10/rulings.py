@@ -155,6 +155,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="opportunity-attack", topic="Reactions",
            text="Attacking an opponent who leaves your threat range needs no declaration and "
                 "uses your reaction; a disengaging opponent gives no such opening."),
+    Ruling(key="two-weapon-finesse", topic="Weapons",
+           text="In a tracked fight a round with an offhand attack is a two-weapon round: no "
+                "offhand attack after a strength attack, and the main weapon then uses finesse."),
     Ruling(key="cleave-weapons", topic="Weapons",
            text="Endless cleave comes with the tables' melee weapons and bows: an unarmed or "
                 "improvised kill gives no extra attack."),

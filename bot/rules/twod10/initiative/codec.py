@@ -67,6 +67,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "extra_attacks": s.extra_attacks,
                 "spell_cast": s.spell_cast,
                 "attacked_casting": s.attacked_casting,
+                "offhand_attack": s.offhand_attack,
+                "strength_attack": s.strength_attack,
             }
             for cid, s in enc.states
         ],
@@ -98,6 +100,9 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     # Absent from encounters stored before /cast marked the tracker.
                     spell_cast=bool(s.get("spell_cast", False)),
                     attacked_casting=bool(s.get("attacked_casting", False)),
+                    # Absent from encounters stored before two-weapon fighting was tracked.
+                    offhand_attack=bool(s.get("offhand_attack", False)),
+                    strength_attack=bool(s.get("strength_attack", False)),
                 ),
             )
             for s in data["states"]

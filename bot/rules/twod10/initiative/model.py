@@ -87,6 +87,8 @@ class TurnState:
     extra_attacks: int = 0  # endless cleave or a 25+ roll: attacks outside the economy
     spell_cast: bool = False  # a /cast this round (initiative.spells)
     attacked_casting: bool = False  # attacked while its declared spell was being cast
+    offhand_attack: bool = False  # attacked with an offhand weapon (two_weapons)
+    strength_attack: bool = False  # a main-hand attack used strength (two_weapons)
 
     def allowance(self, movement: int = MOVEMENT_FEET) -> int:
         """Feet this turn for a combatant moving ``movement`` a round (a dash doubles it)."""
