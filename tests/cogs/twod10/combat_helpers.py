@@ -124,3 +124,15 @@ def refused(result: SlashResult, *words: str) -> None:
     assert result.ephemeral, result.content
     for word in words:
         assert word in (result.content or ""), result.content
+
+
+async def players_turn(bot: TableBot, slash: SlashHarness) -> None:
+    """``table`` in a tracked fight, Aria against Gob, on the players' turn of round 1."""
+    await table(bot, slash)
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init join", **player(slash))
+    await slash.run("init add", name="Gob", **gm(slash))
+    script(bot)
+    await slash.run("init next", **gm(slash))  # round 1: declarations
+    script(bot, 1)  # the GM's d6: 1, the players go first
+    await slash.run("init next", **gm(slash))

@@ -8,22 +8,10 @@ import discord.ext.test as dpytest
 import pytest
 
 from bot.client import TableBot
-from tests.cogs.twod10.combat_helpers import gm, player, script, table, text
+from tests.cogs.twod10.combat_helpers import gm, player, players_turn, script, text
 from tests.support.slash import SlashHarness
 
 CLEAVE = "Tracker: one more attack this turn (endless cleave)."
-
-
-async def players_turn(bot: TableBot, slash: SlashHarness) -> None:
-    await table(bot, slash)
-    await slash.run("init begin", **gm(slash))
-    await slash.run("init join", **player(slash))
-    await slash.run("init add", name="Gob", **gm(slash))
-    await slash.run("hp", target="Gob", change="set 0", **gm(slash))  # one more hit kills
-    script(bot)
-    await slash.run("init next", **gm(slash))  # round 1: declarations
-    script(bot, 1)  # the GM's d6: 1, the players go first
-    await slash.run("init next", **gm(slash))
 
 
 @pytest.mark.parametrize(
@@ -39,6 +27,7 @@ async def test_only_a_table_weapon_cleaves(
     bot: TableBot, slash: SlashHarness, weapon: str, faces: tuple[int, ...], cleaves: bool
 ) -> None:
     await players_turn(bot, slash)
+    await slash.run("hp", target="Gob", change="set 0", **gm(slash))  # one more hit kills
     script(bot, *faces)
     said = text(await slash.run("attack", target="Gob", weapon=weapon, **player(slash)))
     assert "Gob: 0/15 HP → **-1/15 HP, dead**" in said, said

@@ -6,19 +6,8 @@ from __future__ import annotations
 import discord.ext.test as dpytest
 
 from bot.client import TableBot
-from tests.cogs.twod10.combat_helpers import gm, player, refused, script, table
+from tests.cogs.twod10.combat_helpers import player, players_turn, refused, script, table
 from tests.support.slash import SlashHarness
-
-
-async def players_turn(bot: TableBot, slash: SlashHarness) -> None:
-    await table(bot, slash)
-    await slash.run("init begin", **gm(slash))
-    await slash.run("init join", **player(slash))
-    await slash.run("init add", name="Gob", **gm(slash))
-    script(bot)
-    await slash.run("init next", **gm(slash))  # round 1: declarations
-    script(bot, 1)  # the GM's d6: 1, the players go first
-    await slash.run("init next", **gm(slash))
 
 
 async def attack(slash: SlashHarness, weapon: str, **options: object):  # type: ignore[no-untyped-def]
