@@ -47,3 +47,21 @@ async def test_a_load_over_capacity_brings_banes_and_conditions_until_it_fits(
     assert "No longer overloaded" in str(light.content) + str(light.embeds)
     assert await conditions(bot, "Mira") == Conditions()
     await dpytest.empty_queue()
+
+
+async def test_a_wound_that_lowers_strength_overloads_at_once_and_healing_it_frees(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    player = slash.members[0]
+    gm = {"user": slash.members[1], "manage_guild": True}
+    stats = {"strength": 3, "agility": 2, "mind": 2, "presence": 2}
+    await slash.run("character create", name="Mira", user=player, **stats)
+    await slash.run("character edit", load=11, user=player)  # fits strength 3
+    assert await conditions(bot, "Mira") == Conditions()
+    bot.dice = ScriptedDice([3, 3, 3, 3])  # the wound's recovery time
+    await slash.run("character wounds add", wound="strength -1", name="Mira", **gm)
+    # Wounded strength 2 carries 10: overloaded now, not at the next edit.
+    assert await conditions(bot, "Mira") == OVERLOAD.add(Condition.WOUNDED)
+    await slash.run("character wounds heal", number=1, name="Mira", **gm)
+    assert await conditions(bot, "Mira") == Conditions()
+    await dpytest.empty_queue()

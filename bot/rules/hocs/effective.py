@@ -20,7 +20,8 @@ Rulings:
 * Overloaded (a load above the carrying capacity, which follows wounded strength):
   3 banes on every strength and agility roll, and hindered, slow and defenseless
   (``overload_conditions``: gained when the sheet's load or capacity changes to
-  overloaded, lost when it fits again, since the load caused them).
+  overloaded, an edit or a wound lowering strength alike, lost when it fits again,
+  since the load caused them).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from bot.rules.hocs.character import CharacterSheet
 from bot.rules.hocs.conditions import NO_CONDITIONS, Condition, Conditions
 from bot.rules.hocs.damage import HitPoints
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
-from bot.rules.hocs.effective import EffectiveValues, effective_values
+from bot.rules.hocs.effective import EffectiveValues, effective_values, overload_conditions
 from bot.rules.hocs.pool import derived
 from bot.rules.hocs.wounds import Wound
 
@@ -124,11 +124,14 @@ class Combatant:
 
 def apply_wound_list(combatant: Combatant, vitals: Vitals) -> tuple[Vitals, str | None]:
     """Recompute what the wound list implies for ``vitals``: HP within the wounded
-    maximum, the wounded condition, death (returns why). Used after a wound is
-    gained or healed."""
+    maximum, the wounded condition, the overloaded ones when wounded strength moves the
+    carrying capacity past the load (or back), death (returns why). Used after a wound
+    is gained or healed; ``combatant`` holds the vitals from before."""
     values = combatant.with_vitals(vitals).effective
     clamped = values.hit_points(vitals.hp, nonlethal=vitals.nonlethal)
-    conditions = vitals.conditions
+    conditions = overload_conditions(
+        vitals.conditions, was=combatant.effective.overloaded, now=values.overloaded
+    )
     if vitals.wounds:
         conditions = conditions.add(Condition.WOUNDED)
     else:
