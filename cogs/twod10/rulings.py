@@ -69,7 +69,7 @@ RULINGS: dict[str, list[str]] = {
     ],
     "task": [
         *_rules("ladder-signs", "two-heroics", "advantage-stack", "natural-two", "blank-bands",
-                "encumbrance-rolls"),
+                "encumbrance-rolls", "sight-tasks"),
         "Against a target, the roll subtracts the target's defense in the attribute you"
         " name (default finesse, less its armor penalty).",
         "With score (and rank) the roll uses those numbers instead of a sheet.",

@@ -19,6 +19,7 @@ from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.difficulty import difficulty_label, match_difficulty_names, parse_difficulty
 from bot.rules.twod10.encumbrance import Encumbrance, encumbrance_modifier
 from bot.rules.twod10.odds import TaskOdds, task_odds
+from bot.rules.twod10.sight import Sight, sight_disadvantage
 from bot.rules.twod10.skills import SkillKey
 from bot.rules.twod10.tasks import MAX_EDGE, Modifier
 from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Sheet
@@ -27,6 +28,7 @@ from cogs.twod10 import options
 from cogs.twod10.encumbrance_state import defense_penalty
 
 AttributeName = Literal["finesse", "strength", "toughness", "mind", "social"]
+Light = Literal["low light", "darkness"]
 Count = commands.Range[int, 0, MAX_EDGE]
 Text = commands.Range[str, 1, 100]
 Bonus = commands.Range[int, -20, 20]
@@ -61,6 +63,8 @@ TASK_OPTIONS = (
     Opt("advantage", Count, 0, "Advantage sources (each cancels one disadvantage)"),
     Opt("disadvantage", Count, 0, "Disadvantage sources"),
     Opt("bonus", Bonus, 0, "Any other modifier the GM gives"),
+    Opt("light", Light | None, None, "If the task needs sight: low light (perception at"
+        " disadvantage) or darkness (disadvantage)"),
     Opt("score", Score, None, "Raw attribute value instead of a sheet (-1 to 6)"),
     Opt("rank", Rank, None, "Raw skill rank with score (0 to 6)"),
     Opt("character", Text, None, "Whose sheet (default: your active character)",
@@ -70,7 +74,7 @@ TASK_OPTIONS = (
     Opt("odds", bool, False, "Show the exact chance of success before the dice",
         roll_only=True),
 )  # fmt: skip
-PARTY_OPTIONS = ("attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus")
+PARTY_OPTIONS = ("attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus", "light")
 
 
 def check_task_options(
@@ -200,7 +204,12 @@ def task_options(o: Chosen) -> tuple[int, SkillKey | None]:
         score=getattr(o, "score", None), rank=getattr(o, "rank", None),
         character=getattr(o, "character", None),
     )  # fmt: skip
-    return level, options.parse_skill_option(o.skill) if o.skill is not None else None
+    key = options.parse_skill_option(o.skill) if o.skill is not None else None
+    light = getattr(o, "light", None)
+    # The light's disadvantage joins the others before anything rolls or counts odds
+    # (ruling sight-tasks), so /task and /odds task can't differ.
+    o.disadvantage += sight_disadvantage(Sight(light) if light else None, key)
+    return level, key
 
 
 def chances(numbers: TaskNumbers, difficulty: int, o: Chosen) -> TaskOdds:

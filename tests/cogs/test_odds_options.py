@@ -64,7 +64,7 @@ async def test_the_2d10_odds_task_and_party_have_the_tasks_options(bot: TableBot
     ]
     party = _options(bot, "odds party", Ruleset.TWOD10)
     assert [o["name"] for o in party] == [
-        "attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus"
+        "attribute", "skill", "difficulty", "advantage", "disadvantage", "bonus", "light"
     ]  # fmt: skip
     assert party == [o for o in rolled if o["name"] in {p["name"] for p in party}]
 

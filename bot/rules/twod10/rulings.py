@@ -121,6 +121,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="darkness", topic="Darkness",
            text="Low light: ranged and thrown attacks at disadvantage. Complete darkness: every "
                 "attack at disadvantage and -2."),
+    Ruling(key="sight-tasks", topic="Darkness",
+           text="A task names its light (light:) only when it needs sight: in low light a "
+                "perception task has one disadvantage more, in darkness any such task has one."),
     Ruling(key="defending-roll", topic="Defending",
            text="The defender's roll subtracts the attacker's attack bonus and is flipped "
                 "(20 - total); naturals mean nothing on a flipped roll."),
