@@ -33,6 +33,7 @@ from bot.tables.permissions import require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet, shows_state
 from cogs.twod10.encumbrance_state import load_encumbrance
+from cogs.twod10.initiative import seated
 from cogs.twod10.rulings import RULINGS
 
 log = logging.getLogger(__name__)
@@ -239,12 +240,14 @@ class TwoD10CharacterCommands(RulesetCog, name="2d10 characters"):
             sheet = await resolve_sheet(conn, campaign, ctx.author, name, "delete it")
             repo = TwoD10CharacterRepository(conn)
             active = await repo.active(guild.id, sheet.owner_id)
+            left = await seated.leave_now(conn, self.bot, guild.id, ctx.author, sheet.id)
             await repo.delete(guild.id, sheet.id)
         log.info("2d10 character %s deleted by %s", sheet.id, ctx.author.id)
         text = f"Deleted **{safe(sheet.name)}**."
         if active is not None and active.id == sheet.id:
             text += " Its owner has no active character now: pick one with /character select."
         await send(ctx, text)
+        seated.tell_soon(self.bot, guild.id, left)  # ruling seat-deleted
 
 
 def build_character(

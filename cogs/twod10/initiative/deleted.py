@@ -1,11 +1,11 @@
 """Combatants whose 2d10 sheet was deleted leave the encounter.
 
 Ruling (shown by /help on /character delete): a deleted character leaves every encounter
-it was seated in, as /init remove takes it out. Deleting the sheet tells the trackers
-(bot.storage.changes); the follow-up then saves the encounter without the combatant and
-redraws the tracker. Until that save, everything that loads the encounter (a tracker
-redraw, /init list, any /init command or button) applies the same ruling to what it
-read, so nothing ever acts for, pings or draws a character that no longer exists.
+it was seated in, as /init remove takes it out, in the delete's own transaction
+(``cogs.twod10.initiative.seated``). Whatever still loads a seat whose sheet is gone (an
+encounter saved by an older version, a sheet removed by other means) applies the same
+ruling to what it read, so nothing ever acts for, pings or draws a character that no
+longer exists.
 """
 
 from __future__ import annotations
@@ -27,6 +27,17 @@ def leave_deleted(tracker: Tracker, sheets: dict[int, TwoD10Sheet]) -> tuple[Tra
     else:
         return tracker, []
     gone = [cid for cid, s in tracker.seats if s.sheet_id is not None and s.sheet_id not in sheets]
+    return _without(tracker, gone)
+
+
+def without_sheet(tracker: Tracker, sheet_id: int) -> tuple[Tracker, list[str]]:
+    """``tracker`` without the combatants seated for ``sheet_id`` (a sheet being deleted)."""
+    return _without(tracker, [cid for cid, s in tracker.seats if s.sheet_id == sheet_id])
+
+
+def _without(tracker: Tracker, gone: list[int]) -> tuple[Tracker, list[str]]:
+    if not gone:
+        return tracker, []
     enc = tracker.encounter
     lines = []
     for cid in gone:

@@ -141,29 +141,46 @@ class SideTrackerService:
         EncounterChanged, or whatever user error the operation raises (nothing written).
         """
         async with self.bot.db.transaction() as conn:
-            campaign = await CampaignRepository(conn).get_or_create(guild_id)
-            repo = TwoD10EncounterRepository(conn)
-            record = await repo.get_by_channel(channel_id)
-            if record is None:
-                raise NoEncounter() if encounter_id is None else EncounterOver()
-            if encounter_id is not None and record.id != encounter_id:
-                raise EncounterOver()
-            sheets = await load_sheets(conn, guild_id, record.tracker)
-            # Only downwards here: a combatant put down by hand stays down until its sheet
-            # changes (the listener below follows both ways).
-            tracker, synced = follow_sheets(record.tracker, sheets, both_ways=False)
-            tracker = await follow_movement(conn, tracker, sheets)  # what each load allows
-            context = ChangeContext(
-                conn=conn, campaign=campaign, record=record, tracker=tracker, member=member,
-                is_gm=is_gm(member, campaign), dice=self.bot.dice,
+            return await self.change_in(
+                conn, guild_id=guild_id, channel_id=channel_id, member=member,
+                operation=operation, encounter_id=encounter_id,
             )  # fmt: skip
-            after, events = await operation(context)
-            # Dying rolls fall due as a side's turn starts (cogs.twod10.initiative.dying).
-            after, due = settle_dying(after, sheets, events)
-            # NPCs falling may call their morale roll (cogs.twod10.initiative.morale_due).
-            after, morale = settle_morale(after, self.bot.dice)
-            saved = await repo.save(record, after)
-            await log_tracker_rolls(context, events, morale)  # its dice, in the same transaction
+
+    async def change_in(
+        self,
+        conn: aiosqlite.Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        member: discord.abc.User,
+        operation: Operation,
+        encounter_id: int | None = None,
+    ) -> Outcome:
+        """``change`` inside a transaction the caller holds (a sheet's delete: the
+        combatant leaves in the delete's own transaction)."""
+        campaign = await CampaignRepository(conn).get_or_create(guild_id)
+        repo = TwoD10EncounterRepository(conn)
+        record = await repo.get_by_channel(channel_id)
+        if record is None:
+            raise NoEncounter() if encounter_id is None else EncounterOver()
+        if encounter_id is not None and record.id != encounter_id:
+            raise EncounterOver()
+        sheets = await load_sheets(conn, guild_id, record.tracker)
+        # Only downwards here: a combatant put down by hand stays down until its sheet
+        # changes (the listener below follows both ways).
+        tracker, synced = follow_sheets(record.tracker, sheets, both_ways=False)
+        tracker = await follow_movement(conn, tracker, sheets)  # what each load allows
+        context = ChangeContext(
+            conn=conn, campaign=campaign, record=record, tracker=tracker, member=member,
+            is_gm=is_gm(member, campaign), dice=self.bot.dice,
+        )  # fmt: skip
+        after, events = await operation(context)
+        # Dying rolls fall due as a side's turn starts (cogs.twod10.initiative.dying).
+        after, due = settle_dying(after, sheets, events)
+        # NPCs falling may call their morale roll (cogs.twod10.initiative.morale_due).
+        after, morale = settle_morale(after, self.bot.dice)
+        saved = await repo.save(record, after)
+        await log_tracker_rolls(context, events, morale)  # its dice, in the same transaction
         return Outcome(saved, [*synced, *events, *due, *map(rolled_line, morale)])
 
     def characters_changed_soon(self, guild_id: int, sheet_ids: Iterable[int]) -> None:

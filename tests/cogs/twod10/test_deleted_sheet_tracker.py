@@ -1,7 +1,6 @@
-"""A deleted 2d10 sheet leaves the fights it was seated in (ruling seat-deleted): the
-delete tells the trackers after it commits, the encounter is saved without the combatant
-and the tracker message is redrawn; every /init command sees the seat gone, even before
-that follow-up has run."""
+"""A deleted 2d10 sheet leaves the fights it was seated in (ruling seat-deleted), in the
+delete's own transaction: the encounter is saved without the combatant with the delete,
+and after the reply the channel is told and the tracker message redrawn."""
 
 from __future__ import annotations
 
@@ -102,36 +101,29 @@ async def test_a_sheet_that_is_in_no_fight_is_deleted_without_touching_the_track
 
 
 @pytest.mark.both_backends
-async def test_before_the_follow_up_runs_every_command_already_sees_the_seat_gone(
+async def test_the_seat_goes_in_the_deletes_own_transaction_and_the_channel_hears_after(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     await seat_mira_and_goblin(bot, slash)
+    version = (await saved(bot, slash.channel.id)).version
     slash.drain_followups = False
     try:
-        with bot.followups.busy():  # the tracker's follow-up waits, as under load
+        with bot.followups.busy():  # the channel's news and the redraw wait, as under load
             await slash.run("character delete", name="Mira", confirm=True, **player(slash))
             assert bot.followups.pending >= 1
-            # Still seated in the row: the follow-up has not saved yet...
-            assert [c.name for c in (await saved(bot, slash.channel.id)).encounter.combatants] == [
-                "Mira", "Bram", "Goblin",
-            ]  # fmt: skip
-            # ...but what is drawn and what a command changes leave her out.
-            service = bot.get_cog("2d10 initiative").service  # type: ignore[union-attr]
-            loaded = await service.load(slash.channel.id)
-            assert loaded is not None
-            assert [str(f.value) for f in loaded[1].fields] == [
-                "**Bram** (finesse +2) · HP 20/20", "**Goblin** (finesse +0)",
-            ]  # fmt: skip
-            bot.dice = ScriptedDice([])
-            started = await slash.run("init next", **gm(slash))
-            assert text(started).startswith(
-                "Mira leaves the encounter: its sheet was deleted.\n"
-            ), text(started)
+            # Committed with the delete: the row no longer seats her, before any follow-up.
             record = await saved(bot, slash.channel.id)
             assert [c.name for c in record.encounter.combatants] == ["Bram", "Goblin"]
+            assert record.version == version + 1
+            bot.dice = ScriptedDice([])
+            started = await slash.run("init next", **gm(slash))
+            assert "Round 1" in text(started) and "Mira" not in text(started)
+        sent_before = len(slash.channel_recorder.sends)
         await bot.followups.drain()
     finally:
         slash.drain_followups = True
+    told = [s.payload.get("content") for s in slash.channel_recorder.sends[sent_before:]]
+    assert "Mira leaves the encounter: its sheet was deleted." in told
     assert await tracker_fields(bot, slash) == [
         ("Players (1/1 standing)", "**Bram** (finesse +2) · HP 20/20"),
         ("NPCs (1/1 standing)", "**Goblin** (finesse +0)"),
