@@ -11,35 +11,29 @@ and redraws its tracker.
 
 from __future__ import annotations
 
-import logging
+from functools import partial
 from typing import Any
 
 import aiosqlite
 import discord
 
-from bot.errors import UserError
 from bot.render.hocs.initiative import changes_embed, turn_announcement
-from bot.rules.errors import RulesError
 from bot.rules.hocs.initiative import Event, TurnReturned, TurnStarted, remove_participants
 from bot.storage.hocs.encounters import EncounterRepository
+from bot.tracker.leaving import NobodyLeft, leave_each
+from bot.tracker.leaving import tell_soon as tell_after_reply
 from cogs.hocs.initiative.service import ChangeContext, Outcome
 from cogs.hocs.initiative.views import send_test_prompts, turn_view
 
-log = logging.getLogger(__name__)
-
 # (channel id, the change saved there), for each encounter they left.
 Left = list[tuple[int, Outcome]]
-
-
-class _NobodyLeft(Exception):
-    """The character sits in no participant there (removed already)."""
 
 
 def _leave(character_id: int) -> Any:
     async def run(context: ChangeContext) -> tuple[Any, list[Event]]:
         seated = [p.id for p in context.state.participants if p.character_id == character_id]
         if not seated:
-            raise _NobodyLeft()
+            raise NobodyLeft()
         return remove_participants(context.state, seated, context.dice)
 
     return run
@@ -57,44 +51,27 @@ async def leave_now(
     service = getattr(bot.get_cog("Initiative"), "service", None)
     if service is None:
         return []
-    left: Left = []
+
+    async def change(channel_id: int) -> Outcome:
+        outcome, _ = await service.change_in(
+            conn, guild_id=guild_id, channel_id=channel_id, member=member,
+            operation=_leave(character_id),
+        )  # fmt: skip
+        return outcome
+
     channels = await EncounterRepository(conn).channels_with_characters(guild_id, [character_id])
-    for channel_id in channels:
-        try:
-            outcome, _ = await service.change_in(
-                conn, guild_id=guild_id, channel_id=channel_id, member=member,
-                operation=_leave(character_id),
-            )  # fmt: skip
-        except (_NobodyLeft, UserError, RulesError):
-            continue  # (refused before anything was written: the delete goes on)
-        left.append((channel_id, outcome))
-    return left
+    return await leave_each(channels, change)
 
 
 def tell_soon(bot: Any, guild_id: int, left: Left) -> None:
-    """After the delete's reply (``bot.delivery.followups``): each channel hears who left (or whose
-    turn it is now), and its tracker is redrawn."""
+    """After the delete's reply: each channel hears who left (or whose turn it is now),
+    and its tracker is redrawn."""
     service = getattr(bot.get_cog("Initiative"), "service", None)
-    followups = getattr(bot, "followups", None)
-    if not left or service is None or followups is None:
-        return
-
-    async def work() -> None:
-        for channel_id, outcome in left:
-            try:
-                await _tell(bot, service, guild_id, channel_id, outcome)
-            except Exception:
-                log.exception("could not tell channel %s that a deleted character left", channel_id)
-
-    # One key per saved change: a second delete soon after must not replace this news.
-    saved = tuple((outcome.record.id, outcome.record.version) for _, outcome in left)
-    followups.schedule(("deleted character", guild_id, saved), work)
+    if service is not None:
+        tell_after_reply(bot, guild_id, left, partial(_tell, service), what="character")
 
 
-async def _tell(bot: Any, service: Any, guild_id: int, channel_id: int, outcome: Outcome) -> None:
-    channel = bot.get_channel(channel_id) or bot.get_partial_messageable(
-        channel_id, guild_id=guild_id
-    )
+async def _tell(service: Any, channel: Any, outcome: Outcome) -> None:
     state = outcome.state
     try:
         if any(isinstance(e, TurnStarted | TurnReturned) for e in outcome.events):

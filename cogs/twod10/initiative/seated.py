@@ -9,35 +9,29 @@ left and redraws its tracker.
 
 from __future__ import annotations
 
-import logging
+from functools import partial
 from typing import Any
 
 import aiosqlite
 import discord
 
-from bot.errors import UserError
 from bot.render.twod10.initiative import events_text
-from bot.rules.errors import RulesError
 from bot.storage.twod10.encounters import Tracker, TwoD10EncounterRepository
+from bot.tracker.leaving import NobodyLeft, leave_each
+from bot.tracker.leaving import tell_soon as tell_after_reply
 from cogs.twod10.initiative.deleted import without_sheet
 from cogs.twod10.initiative.service import ChangeContext, Outcome
 from cogs.twod10.initiative.views import COG_NAME
 
-log = logging.getLogger(__name__)
-
 # (channel id, the change saved there), for each encounter the sheet left.
 Left = list[tuple[int, Outcome]]
-
-
-class _NobodyLeft(Exception):
-    """The sheet sits in no combatant there (removed already)."""
 
 
 def _leave(sheet_id: int) -> Any:
     async def run(context: ChangeContext) -> tuple[Tracker, list[object]]:
         tracker, lines = without_sheet(context.tracker, sheet_id)
         if not lines:
-            raise _NobodyLeft()
+            raise NobodyLeft()
         return tracker, list(lines)
 
     return run
@@ -51,41 +45,27 @@ async def leave_now(
     service = getattr(bot.get_cog(COG_NAME), "service", None)
     if service is None:
         return []
-    left: Left = []
+
+    async def change(channel_id: int) -> Outcome:
+        return await service.change_in(
+            conn, guild_id=guild_id, channel_id=channel_id, member=member,
+            operation=_leave(sheet_id),
+        )  # fmt: skip
+
     channels = await TwoD10EncounterRepository(conn).channels_with_sheets(guild_id, [sheet_id])
-    for channel_id in channels:
-        try:
-            outcome = await service.change_in(
-                conn, guild_id=guild_id, channel_id=channel_id, member=member,
-                operation=_leave(sheet_id),
-            )  # fmt: skip
-        except (_NobodyLeft, UserError, RulesError):
-            continue  # (refused before anything was written: the delete goes on)
-        left.append((channel_id, outcome))
-    return left
+    return await leave_each(channels, change)
 
 
 def tell_soon(bot: Any, guild_id: int, left: Left) -> None:
-    """After the delete's reply (``bot.delivery.followups``): each channel hears who left,
-    and its tracker is redrawn."""
+    """After the delete's reply: each channel hears who left, and its tracker is redrawn."""
     service = getattr(bot.get_cog(COG_NAME), "service", None)
-    followups = getattr(bot, "followups", None)
-    if not left or service is None or followups is None:
-        return
+    if service is not None:
+        tell_after_reply(bot, guild_id, left, partial(_tell, service), what="2d10 sheet")
 
-    async def work() -> None:
-        for channel_id, outcome in left:
-            channel = bot.get_channel(channel_id) or bot.get_partial_messageable(
-                channel_id, guild_id=guild_id
-            )
-            try:
-                text = events_text(outcome.tracker.encounter, outcome.events)
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            except Exception:
-                log.exception("could not tell channel %s that a deleted sheet left", channel_id)
-            finally:  # (the change is saved whatever Discord said: the tracker shows it)
-                service.refresh_soon(channel)
 
-    # One key per saved change: a second delete soon after must not replace this news.
-    saved = tuple((outcome.record.id, outcome.record.version) for _, outcome in left)
-    followups.schedule(("deleted 2d10 sheet", guild_id, saved), work)
+async def _tell(service: Any, channel: Any, outcome: Outcome) -> None:
+    try:
+        text = events_text(outcome.tracker.encounter, outcome.events)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    finally:  # (the change is saved whatever Discord said: the tracker shows it)
+        service.refresh_soon(channel)
