@@ -102,18 +102,26 @@ async def test_both_sides_spend_once_under_concurrent_presses_and_after_a_restar
     assert await read_points(emu, "p2", "Borin", "Hero points") == 1
 
     # 1. A clash: the target's owner presses its side's Hero reroll twice at once.
-    message_id = await clash_with_both_hero_buttons(emu)
-    borin_hero = buttons(emu, message_id)["Borin: Hero reroll"]
-    assert borin_hero.endswith(":b") and len(borin_hero) <= 100
-    changed, refused = split_presses(await press_twice(emu, message_id, borin_hero, "p2"))
-    assert "Borin spent a hero point" in emu.texts(changed)
-    assert emu.ephemeral(refused) and one_sentence(answer(refused)), answer(refused)
-    assert await read_points(emu, "p2", "Borin", "Hero points") == 0
-    body = str(emu.messages[message_id]["embeds"])
-    assert "Borin spent a hero point" in body and "Clash: Aria" in body
+    for _ in range(TRIES):
+        message_id = await clash_with_both_hero_buttons(emu)
+        borin_hero = buttons(emu, message_id)["Borin: Hero reroll"]
+        assert borin_hero.endswith(":b") and len(borin_hero) <= 100
+        changed, refused = split_presses(await press_twice(emu, message_id, borin_hero, "p2"))
+        assert "Borin spent a hero point" in emu.texts(changed)
+        assert emu.ephemeral(refused) and one_sentence(answer(refused)), answer(refused)
+        assert await read_points(emu, "p2", "Borin", "Hero points") == 0
+        body = str(emu.messages[message_id]["embeds"])
+        assert "Borin spent a hero point" in body and "Clash: Aria" in body
+        shown = buttons(emu, message_id)
+        assert "Borin: Hero reroll" not in shown  # no hero point left
+        if "Aria: Hero reroll" in shown:
+            break
+        # Real dice: Borin's reroll left Aria's side nothing a reroll would change (the
+        # button shows only then); the GM gives the point back and the table clashes again.
+        await emu.slash("hero give", who="gm", character="Borin")
+    else:
+        raise AssertionError(f"no clash in {TRIES} left Aria a reroll after Borin's")
     # Borin's player may not press Aria's side; Aria's owner spends on it.
-    shown = buttons(emu, message_id)
-    assert "Borin: Hero reroll" not in shown  # no hero point left
     aria_hero = shown["Aria: Hero reroll"]
     assert aria_hero.endswith(":1:a")  # the next revision
     other = await emu.click(message_id, aria_hero, who="p2")
