@@ -93,13 +93,20 @@ async def edit_pressed_message(interaction: discord.Interaction, **fields: Any) 
 
     Ruling: a press whose interaction expired (the bot answered after Discord's 3
     seconds) has already applied its change, exactly once; rather than show it to nobody,
-    the message is edited through the channel, so the presser and the table see it.
+    the message is edited through the channel, so the presser and the table see it. A
+    private (ephemeral) message can't be edited that way: its presser presses or asks
+    again and sees the change then.
     """
     try:
         await interaction.response.edit_message(**fields)
     except discord.NotFound as error:
-        if not is_expired_interaction(error) or interaction.message is None:
+        message = interaction.message
+        if not is_expired_interaction(error) or message is None:
             raise
+        if message.flags.ephemeral:
+            log.info("a press on a private message came too late to show in channel %s",
+                     interaction.channel_id)  # fmt: skip
+            return
         log.info("a press in channel %s came too late: its message edited in the channel",
                  interaction.channel_id)  # fmt: skip
-        await interaction.message.edit(**fields)
+        await message.edit(**fields)

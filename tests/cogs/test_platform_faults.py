@@ -253,3 +253,21 @@ async def test_an_expired_press_applies_once_and_edits_its_message_in_the_channe
     assert "Mira spent a hero point" in shown["embeds"][0]["description"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     await dpytest.empty_queue()
+
+
+async def test_an_expired_press_on_a_private_roll_applies_once_and_logs_no_error(
+    bot: TableBot, slash: SlashHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A secret roll's buttons are on a private message, which no channel edit reaches:
+    # the spend is saved once and the presser sees it when they look again.
+    mira = await make_character(bot, slash.members[0])
+    await set_points(bot, mira, hero_points=2)
+    bot.dice = ScriptedDice([1, 2, 3])
+    result = await slash.run("check", skill="strength", secret=True, user=slash.members[0])
+    assert result.ephemeral
+    bot.dice = ScriptedDice([6, 6, 6])
+    slash.expire_next = True
+    await slash.click(result, label="Hero reroll", user=slash.members[0])
+    assert (await fresh(bot, mira)).state.hero_points == 1  # spent once
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await dpytest.empty_queue()

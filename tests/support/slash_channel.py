@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
+
+import discord
 
 from tests.support import discord_schema
 from tests.support.slash_recorder import (
+    EPHEMERAL,
     MESSAGE_KEYS,
     MessageFields,
     RecordingWebhookAdapter,
@@ -92,6 +96,10 @@ class ChannelSendRecorder:
                 # dpytest's FakeHttp.edit_message reads `self` (the Message) from its caller.
                 self = sys._getframe(1).f_locals.get("self")  # noqa: F841
                 return await original(channel_id, message_id, **fields)
+            if int(message.get("flags") or 0) & EPHEMERAL:
+                # Discord: an ephemeral message exists for no channel endpoint.
+                response = SimpleNamespace(status=404, reason="Not Found")
+                raise discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
             params = fields["params"]
             body = plain_json(params.payload) or multipart_json(params.multipart) or {}
             try:
