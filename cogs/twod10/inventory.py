@@ -1,4 +1,4 @@
-"""/inventory add|remove|list|draw: what a 2d10 character carries and its encumbrance.
+"""/inventory add|remove|list|draw|cart: what a 2d10 character carries and its encumbrance.
 
 The sheet's armor, shield and weapons are always worn; other items are added with
 their weight, worn (readily accessible) or in the backpack; rations and medical
@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from fractions import Fraction
+from typing import Literal
 
 from discord import app_commands
 from discord.ext import commands
@@ -26,12 +27,16 @@ from bot.render.twod10.inventory import draw_text, inventory_embed
 from bot.render.twod10.rations import amount
 from bot.rules.errors import RulesError
 from bot.rules.twod10.encumbrance import (
+    CART_PER_EP,
     MAX_ITEMS,
     MAX_TRIES,
     MAX_WEIGHT,
+    MOUNT_CARRY_PER_EP,
+    MOUNT_PULL_PER_EP,
     Item,
     draw_from_backpack,
     equipped_items,
+    load_ep,
 )
 from bot.rules.twod10.rations import RationState
 from bot.rulesets import Ruleset
@@ -51,6 +56,9 @@ ItemName = commands.Range[str, 1, 60]
 WeightText = commands.Range[str, 1, 10]
 Count = commands.Range[int, 1, MAX_ITEMS]
 Attempt = commands.Range[int, 1, MAX_TRIES]
+MAX_LOAD = 100 * MAX_ITEMS
+LoadWeight = commands.Range[int, 0, MAX_LOAD]
+Carrier = Literal["cart", "mount carrying", "mount pulling"]
 _MIXED = re.compile(r"^\s*(\d{1,2})\s+(\d)\s*/\s*(\d)\s*$")
 
 
@@ -183,6 +191,22 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
             rations=f"{amount(food.rations)} ration(s)", supplies=weights.supplies,
         )  # fmt: skip
         await send(ctx, embed=embed)
+
+    @inventory.command(name="cart", description="The EP a cart or a four-legged mount bears",
+                       extras={"rulings": RULINGS["cart"]})  # fmt: skip
+    @app_commands.describe(weight=f"Item weight in the load (0-{MAX_LOAD})",
+                           carrier="What bears it (default: a cart)")  # fmt: skip
+    async def inventory_cart(self, ctx: Ctx, weight: LoadWeight, carrier: Carrier = "cart") -> None:
+        """ "Every 10 items in a cart counts as one EP"; a mount carries 10 or pulls 15 per EP."""
+        try:
+            ep = load_ep(weight, pulled=carrier == "mount pulling", mount=carrier != "cart")
+        except RulesError as exc:
+            raise UserError(str(exc)) from None
+        per = {"cart": CART_PER_EP, "mount carrying": MOUNT_CARRY_PER_EP}.get(
+            carrier, MOUNT_PULL_PER_EP
+        )
+        who = "A cart holding" if carrier == "cart" else f"A mount {carrier.split()[1]}"
+        await send(ctx, f"{who} {weight} item weight bears {ep} EP (one per full {per}).")
 
     @inventory.command(name="draw", description="Try to get an item out of the backpack",
                        extras={"rulings": [*RULINGS["inventory"], *RULINGS["draw"]]})  # fmt: skip

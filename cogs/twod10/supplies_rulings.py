@@ -66,4 +66,5 @@ RULINGS: dict[str, list[str]] = {
                           "encumbrance-rolls", "item-damage"),
                   ITEM_WEIGHTS, DEFENSE_BURDEN],
     "draw": [*_rules("backpack-draw")],
+    "cart": [*_rules("mount-loads")],
 }  # fmt: skip

@@ -252,6 +252,7 @@ CASES += [
     Case("inventory draw", OWNER, {"item": "Rope", "character": "Mira"}, setup=ROPE,
          ruleset="2d10"),
     Case("inventory list", OPEN, {"character": "Mira"}, setup=ROPE, ruleset="2d10"),
+    Case("inventory cart", OPEN, {"weight": 35}, ruleset="2d10"),
 ]  # fmt: skip
 CASES += [  # 2d10 magic
     Case("cast", OWNER, {"tier": 1, "category": "fire", "character": "Mira"}, ruleset="2d10"),

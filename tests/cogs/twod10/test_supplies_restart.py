@@ -66,4 +66,4 @@ def test_supplies_help_pages_fit_discords_limits(bot: TableBot) -> None:
         shown = "\n".join(f.value or "" for e in pages for f in e.fields)
         for ruling in command.extras.get("rulings", []):
             assert f"• {ruling}" in shown, (command.qualified_name, ruling)
-    assert seen == 14  # 5 disease, 4 rations, 4 inventory, task
+    assert seen == 15  # 5 disease, 4 rations, 5 inventory, task
