@@ -135,6 +135,7 @@ async def damage_view(
     choice: DamageChoice | None = None,
     known: Mapping[int, Character] | None = None,
 ) -> Buttons | None:
-    """A /damage reply's buttons: Hero reroll damage and the die choices (or None);
-    ``choice`` and ``known`` as for ``attack_choice_items``."""
+    """A damage choice's own buttons: Hero reroll damage and the die choices (or None);
+    ``choice`` and ``known`` as for ``attack_choice_items``. A /damage reply also
+    carries its target's threshold row above them (``points.views.roll_view``)."""
     return buttons_or_none(await _choice_with_hero(conn, choice_id, MAX_BUTTONS, choice, known))

@@ -88,8 +88,9 @@ PARTY_OPTIONS = tuple(
     )
 )
 
-# /damage's options, less its threshold; each amount is applied, none rolled.
-_DAMAGE_HELP = {k: v for k, v in DAMAGE_OPTION_HELP.items() if k != "threshold"} | {
+# /damage's options, less its threshold test's; each amount is applied, none rolled.
+_THRESHOLD_OPTIONS = ("threshold", "threshold_determination")
+_DAMAGE_HELP = {k: v for k, v in DAMAGE_OPTION_HELP.items() if k not in _THRESHOLD_OPTIONS} | {
     "target": "Apply each amount to this character's hit points and toughness",
     "toughness": "Toughness or mettle to reduce the damage by (without a target)",
 }

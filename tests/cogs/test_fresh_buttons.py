@@ -109,7 +109,10 @@ async def test_fresh_buttons_are_the_ones_the_roll_log_gives(
             await heal(bot, bram, gob)
             result = await slash.run("damage", **options)
             assert not result.ephemeral, result.content
-            assert shown(result) == await choice_from_the_store(bot), options
+            # Gob's threshold row (when a test was rolled), then the damage choice's.
+            assert shown(result) == await from_the_log(bot), options
+            if not any(str(b[0]).startswith("roll:") for b in shown(result)):
+                assert shown(result) == await choice_from_the_store(bot), options
             seen.add(("damage", len(shown(result))))
     # The comparison covered replies with and without buttons.
     assert {n for _, n in seen} >= {0, 1} and max(n for _, n in seen) >= 3

@@ -174,9 +174,13 @@ def hit_lines(hit: HitResult, *, threshold: int) -> list[str]:
         )
     elif hit.threshold_test is not None:
         test = hit.threshold_test
+        # A determination point spent before the test is part of its pool (one spent
+        # after it is told by its spend line).
+        before = test.roll.spec.determination and not test.roll.determination_after
+        skill = safe(test.skill) + (" with determination" if before else "")
         lines.append(
             f"**Threshold test** (0 HP or below, inside {signed(threshold)}):"
-            f" {safe(test.skill)} vs {test.outcome.difficulty}: {_faces(test.roll)}"
+            f" {skill} vs {test.outcome.difficulty}: {_faces(test.roll)}"
             f" {_successes(test.roll)} → **{test.outcome.result.value}**."
         )
     if hit.wound_check is not None:

@@ -155,6 +155,14 @@ def attack_intro_of(
     return Intro(clip(title, 256), tuple(lines))
 
 
+def pledge_back_line(target: str, now: int) -> str:
+    """A determination point spent before a threshold test that no hit calls for now."""
+    return (
+        f"No threshold test is due now, so the determination point {safe(target)} spent"
+        f" before it is given back ({now} determination)."
+    )
+
+
 def attack_change_line(
     old: AttackRoll, new: AttackRoll, target: str, hp_before: int | None
 ) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -21,7 +20,6 @@ from bot.delivery.events import notify_characters_changed
 from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.interactions.user_text import echo
 from bot.render.buttons import Buttons
 from bot.render.hocs.combat import attack_intro, choice_note, combat_embed, damage_intro
 from bot.render.text import safe
@@ -29,27 +27,24 @@ from bot.rules.hocs.attack import (
     DEFAULT_RANGED_DIFFICULTY,
     Advantage,
     SideModifiers,
-    WeaponUse,
     choose_damage,
     dice_text,
-    parse_damage_dice,
-    parse_damage_types,
-    raw_damage_pool,
     resolve_attack,
     resolve_hit,
     roll_inputs,
     roll_record,
-    weapon_pool,
+    settle_threshold_pledge,
 )
 from bot.rules.hocs.conditions import Condition
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.hocs.characters import Character, CharacterRepository
+from bot.storage.hocs.characters import Character
 from bot.storage.hocs.combat import CombatRepository, remember_choice_message
 from bot.storage.roll_log import remember_message
 from cogs.hocs.access import resolve_character
 from cogs.hocs.combat.attack_store import store_attack
 from cogs.hocs.combat.choices import has_choice, record_choice
+from cogs.hocs.combat.damage_source import damage_source
 from cogs.hocs.combat.hero_reroll import HeroDamageButton
 from cogs.hocs.combat.options import (
     ATTACK_OPTION_HELP,
@@ -69,11 +64,17 @@ from cogs.hocs.combat.options import (
     weapon_names,
 )
 from cogs.hocs.combat.records import choice_dicts, choice_texts, log_damage
-from cogs.hocs.combat.spend_first import check_defender, spend_before_roll
-from cogs.hocs.combat.targets import find_target, looks_like_dice, weapon_use
+from cogs.hocs.combat.spend_first import (
+    check_defender,
+    check_threshold_pledge,
+    spend_before_roll,
+    spend_threshold_pledge,
+)
+from cogs.hocs.combat.targets import find_target, weapon_use
 from cogs.hocs.combat.turns import attack_turns
 from cogs.hocs.combat.views import DieChoiceButton
-from cogs.hocs.damage_buttons import damage_view
+from cogs.hocs.points.stored import Side
+from cogs.hocs.points.views import roll_view
 from cogs.hocs.skill_rolls.options import Rerolls
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,7 @@ class CombatCog(RulesetCog, name="Combat"):
         defender_guaranteed: Count = 0,
         defender_determination: bool = False,
         threshold: ThresholdChoice | None = None,
+        threshold_determination: bool = False,
         kind: KindChoice | None = None,
         damage_type: Text = None,  # type: ignore[assignment]
         difficulty: DifficultyValue = None,  # type: ignore[assignment]
@@ -147,6 +149,8 @@ class CombatCog(RulesetCog, name="Combat"):
             before = victim.combatant
             if defender_determination:
                 check_defender(ctx, campaign, victim.character)
+            if threshold_determination:
+                check_threshold_pledge(ctx, campaign, victim.character, "attack")
             turns = await attack_turns(conn, ctx.channel.id, mine.id, victim.character.id)
             mods = SideModifiers(
                 focus=focus, rerolls=rerolls, guaranteed=guaranteed, determination=determination,
@@ -176,11 +180,18 @@ class CombatCog(RulesetCog, name="Combat"):
                 mods=mods,
                 defense=defense,
                 threshold_skill=threshold.capitalize() if threshold else None,
+                threshold_determination=threshold_determination,
             )
             spent = await spend_before_roll(
                 conn, ctx, campaign, mine, victim.character, result,
                 attacker_spends=determination, defender_spends=defender_determination,
             )  # fmt: skip
+            pledged = False
+            if threshold_determination:
+                pledged, note = await spend_threshold_pledge(
+                    conn, victim.character, result.hit, "attack"
+                )
+                spent.append(note)
             if turns is not None:
                 await turns.record(conn, result.roll.advantage)
             extra_notes = [*notes, *spent, *([turns.note] if turns and turns.note else [])]
@@ -197,7 +208,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 # A side that spent determination before the roll is read again: the
                 # target's threshold test (a roll of its own) may still offer one.
                 known={c.id: c for c, paid in ((mine, determination),
-                       (victim.character, defender_determination)) if not paid},
+                       (victim.character, defender_determination or pledged)) if not paid},
             )  # fmt: skip
         log.info("attack by %s on %s: hit=%s", mine.id, victim.character.id, hit is not None)
         if hit is not None and result.inputs is not None:
@@ -229,71 +240,65 @@ class CombatCog(RulesetCog, name="Combat"):
         damage_type: Text = None,  # type: ignore[assignment]
         nonlethal: bool = False,
         threshold: ThresholdChoice | None = None,
+        threshold_determination: bool = False,
         character: Name = None,  # type: ignore[assignment]
     ) -> None:
         """Roll damage (many dice, one result) and apply it to a target if given."""
         if ctx.guild is None:
             raise GuildOnly()
         notes: list[str] = []
+        if threshold_determination and not target:
+            raise UserError(
+                "threshold_determination is the target's point for its threshold test:"
+                " give a target, or roll without it."
+            )
         async with self.bot.db.transaction() as conn:
             campaign = await CampaignRepository(conn).get_or_create(ctx.guild.id)
             victim = await find_target(conn, ctx.guild.id, target) if target else None
             if victim is not None and Condition.DEAD in victim.character.state.conditions:
                 raise UserError(f"{safe(victim.character.name)} is already dead.")
+            if victim is not None and threshold_determination:
+                check_threshold_pledge(ctx, campaign, victim.character, "damage")
             defender = victim.combatant if victim else None
             attacker_id: int | None = None
             known: dict[int, Character] = {}  # read here, points unchanged since
-            use_weapon = not looks_like_dice(dice) and (
-                character is not None or await self._has_weapon(conn, ctx, dice)
-            )
-            if not use_weapon:
-                sizes, bonus = parse_damage_dice(dice)
-                types = parse_damage_types(damage_type)
-                pool = raw_damage_pool(
-                    sizes,
-                    types=types,
-                    lethal=not nonlethal,
-                    target_weaknesses=defender.weaknesses if defender else (),
-                    target_immunities=defender.immunities if defender else (),
-                )
-                who = ctx.author.display_name
-                source = dice_text(sizes) + (f" {bonus:+d}" if bonus else "")
-            else:
-                mine = await resolve_character(
-                    conn, campaign=campaign, member=ctx.author, name=character,
-                    action="roll its weapons",
-                )  # fmt: skip
-                found = mine.details.weapon(dice)
-                if found is None:
-                    raise UserError(
-                        f"{safe(mine.name)} has no weapon called {echo(dice)}: give dice"
-                        " such as 1d8, or add the weapon with /character weapon add."
-                    )
-                if damage_type:
-                    notes.append(f"damage_type applies to typed dice; {found.name} uses its own.")
-                use = WeaponUse(
-                    name=found.name,
-                    dice=found.dice,
-                    types=found.types,
-                    kind=found.kind,
-                    lethal=found.lethal and not nonlethal,
-                )
-                attacker = await CombatRepository(conn).with_wounds(mine)
-                pool = weapon_pool(attacker.combatant, defender, use)
-                types, bonus = use.types, 0
-                who, source, attacker_id = mine.name, found.name, mine.id
-                known[mine.id] = mine
+            picked = await damage_source(
+                conn, ctx, campaign, dice=dice, character=character, damage_type=damage_type,
+                nonlethal=nonlethal, defender=defender,
+            )  # fmt: skip
+            notes += picked.notes
+            pool, types, bonus = picked.pool, picked.types, picked.bonus
+            who, attacker_id = picked.who, picked.attacker_id
+            if picked.attacker is not None:
+                known[picked.attacker.id] = picked.attacker
+            source = picked.name
             inputs = roll_inputs(pool, types, self.bot.dice, bonus)
-            if threshold:
-                inputs = replace(inputs, threshold_skill=threshold.capitalize())
-            intro = damage_intro(who, source, victim.character.name if victim else None, notes)
+            if threshold or threshold_determination:
+                inputs = replace(
+                    inputs,
+                    threshold_skill=threshold.capitalize() if threshold else None,
+                    threshold_determination=threshold_determination,
+                )
             if victim is not None and defender is not None:
                 hit = resolve_hit(defender, inputs, index=None, dice=self.bot.dice)
                 await CombatRepository(conn).save_vitals(victim.character.id, hit.after)
                 damage, rolls, suggested = hit.damage, hit.rolls, hit.suggested
+                pledged = False
+                if threshold_determination:
+                    pledged, note = await spend_threshold_pledge(
+                        conn, victim.character, hit, "damage"
+                    )
+                    notes.append(note)
+                    inputs = settle_threshold_pledge(inputs, hit)
+                # The target's threshold row takes it as read here, unless it just paid.
+                if pledged:
+                    known.pop(victim.character.id, None)
+                else:
+                    known.setdefault(victim.character.id, victim.character)
             else:
                 hit = None
                 damage, rolls, suggested = choose_damage(inputs, None, self.bot.dice)
+            intro = damage_intro(who, source, victim.character.name if victim else None, notes)
             # The roll log's record first: the choice stores some of its parts too.
             target_name = victim.character.name if victim else None
             record = roll_record(inputs, damage, hit, target=target_name)
@@ -316,9 +321,7 @@ class CombatCog(RulesetCog, name="Combat"):
                 texts=texts,
             )
             choice_id = choice.id if choice is not None else None
-            # The buttons from what was just stored and read (no read after the commit).
-            view = await damage_view(conn, choice_id, choice, known)
-            log_id = await log_damage(
+            logged = await log_damage(
                 conn,
                 guild_id=ctx.guild.id,
                 channel_id=ctx.channel.id,
@@ -331,6 +334,19 @@ class CombatCog(RulesetCog, name="Combat"):
                 hit=hit,
                 record=record,
                 texts=texts,
+                # What the target's points spent on its threshold test later need.
+                extra={
+                    **({"target_id": victim.character.id} if victim else {}),
+                    "choice_id": choice_id,
+                    "revision": 0,
+                },
+            )
+            log_id = logged.id
+            # The buttons from what was just stored and read (no read after the commit):
+            # the target's threshold row, then Hero reroll damage and the die choices.
+            test = hit.threshold_test if hit is not None else None
+            view = await roll_view(
+                conn, logged, known, {Side.T: test.roll if test else None}, choice=choice
             )
         if victim is not None:
             notify_characters_changed(self.bot, ctx.guild.id, [victim.character.id])
@@ -347,12 +363,6 @@ class CombatCog(RulesetCog, name="Combat"):
             footer=footer,
         )
         await self._send(ctx, embed, view, choice_id, log_id)
-
-    async def _has_weapon(self, conn: aiosqlite.Connection, ctx: Ctx, name: str) -> bool:
-        """Whether the author's active character has a weapon called ``name``."""
-        assert ctx.guild is not None
-        active = await CharacterRepository(conn).get_active(ctx.guild.id, ctx.author.id)
-        return active is not None and active.details.weapon(name) is not None
 
     async def _send(
         self,

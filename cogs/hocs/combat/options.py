@@ -46,6 +46,10 @@ ConditionChoice = Literal[
 
 CHOICE_MINUTES = 15
 
+THRESHOLD_DETERMINATION_HELP = (
+    "The target spends determination on its threshold test, if one is due (owner or GM)"
+)
+
 # /damage's options (also /odds damage's, which adds its own target and toughness).
 DAMAGE_OPTION_HELP = {
     "dice": "Dice such as 1d10 1d8 2d6 (+N bonus), or one of your character's weapons",
@@ -53,6 +57,7 @@ DAMAGE_OPTION_HELP = {
     "damage_type": "Damage types of typed dice, e.g. slash, fire (default physical)",
     "nonlethal": "Non-lethal damage (a weapon then rolls no lethality die)",
     "threshold": "The target's threshold test skill (default: more dice)",
+    "threshold_determination": THRESHOLD_DETERMINATION_HELP,
     "character": "Whose weapon (default: your active character)",
 }
 
@@ -76,11 +81,33 @@ ATTACK_OPTION_HELP = {
     "defender_guaranteed": "The target's guaranteed successes",
     "defender_determination": "The target spends a determination point (its owner or the GM only)",
     "threshold": "The target's threshold test skill (default: more dice)",
+    "threshold_determination": THRESHOLD_DETERMINATION_HELP,
     "kind": "Typed dice: melee, ranged or magic",
     "damage_type": "Typed dice: e.g. slash, fire",
     "difficulty": "Ranged vs defenseless (default 1)",
     "character": "Attacker (default: your active one)",
 }
+
+# Which points a threshold test takes, and from whom: the same under /attack and /damage.
+THRESHOLD_POINTS_RULING = (
+    "The threshold test is the target's skill roll, so it takes the target's points as any"
+    " roll does: determination before it (threshold_determination:, one exploding boon in"
+    " the test's pool from the start; kept if no test is due) or after it, hero and"
+    " fortune rerolls after it, with its own row of buttons. Only the target's owner or"
+    " the GM spends them (not the attacker's player); each spend is atomic and judges the"
+    " outcome (staggered, unconscious, dying) again, within the 15 minutes of the damage"
+    " choice while the target is as the hit left it. /hero spend reroll, /fortune spend"
+    " and /determination spend never reach a threshold test: use its buttons."
+)
+THRESHOLD_KEPT_RULING = (
+    "A hit redone from its dice (another die kept, a hero point's reroll or 2d6) keeps its"
+    " threshold test and the points spent on it (rolled dice stay rolled)."
+)
+THRESHOLD_REDO_RULING = (
+    THRESHOLD_KEPT_RULING[:-1] + "; an attack decided again rolls new damage and a new"
+    " test, which takes a determination point spent before the old one (given back if no"
+    " test is due now)."
+)
 
 ATTACK_RULINGS = [
     "The attacker's owner or the GM attacks (character: picks the sheet); any character"
@@ -106,9 +133,8 @@ ATTACK_RULINGS = [
     " the target is as the hit left it and within the 15 minutes of the damage choice.",
     "A changed deciding round that ends deadlocked is repeated, as in any clash.",
     "threshold: the target's choice of physique or willpower for a threshold test"
-    " (default: the one with more dice). The test is the target's skill roll: its"
-    " owner or the GM may spend points on it with its own row of buttons, and the"
-    " outcome (staggered, unconscious, dying) is judged again.",
+    " (default: the one with more dice). " + THRESHOLD_POINTS_RULING,
+    THRESHOLD_REDO_RULING,
     "Pool: weapon dice, d10 lethality unless non-lethal, the STR/AGI/mettle attribute die,"
     " size and weakness dice, impact. Then as /damage: see /help damage.",
 ]
@@ -122,7 +148,7 @@ DAMAGE_RULINGS = [
     " least 1 HP lost; temporary HP first; non-lethal stops at 0 HP and knocks out.",
     "At 0 HP or below inside the threshold the bot rolls the target's threshold test at"
     " once with physique or willpower (threshold:, default the one with more dice);"
-    " beyond it: dead.",
+    " beyond it: dead. " + THRESHOLD_POINTS_RULING,
     "10+ received by a survivor: wound check, stored with its effects; wounds equal to"
     " strength or max HP 0 kill.",
     f"Buttons: the roller, the attacker's owner or the GM may keep another die for"
@@ -133,6 +159,7 @@ DAMAGE_RULINGS = [
     " spends a hero point to reroll every damage die below its average, within the same"
     " 15 minutes; the kept die is chosen again, the threshold test and wound check already"
     " rolled stay.",
+    THRESHOLD_KEPT_RULING,
 ]
 
 HP_RULINGS = [

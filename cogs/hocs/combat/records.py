@@ -130,11 +130,16 @@ async def log_damage(
     hit: HitResult | None,
     record: dict[str, Any] | None = None,
     texts: Mapping[str, str] | None = None,
-) -> int:
-    """Log a /damage roll; ``record``: ``roll_record(...)`` when the caller built it;
-    ``texts``: the ``choice_texts`` of its ``choice_dicts``, when they were encoded."""
+    extra: Mapping[str, Any] | None = None,
+) -> LoggedRoll:
+    """Log a /damage roll, returning the stored row; ``record``: ``roll_record(...)`` when
+    the caller built it; ``texts``: the ``choice_texts`` of its ``choice_dicts``, when
+    they were encoded; ``extra`` adds what points spent later on the target's threshold
+    test need (the target, the open damage choice, the revision)."""
     against = f" → {target}" if target else ""
     result = roll_record(inputs, damage, hit, target=target) if record is None else record
+    if extra:
+        result = {**result, **extra}
     logged = await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -147,7 +152,7 @@ async def log_damage(
         character_id=attacker_id,
         text=_record_text(result, texts if record is not None else None),
     )
-    return logged.id
+    return logged
 
 
 async def relog_hit(

@@ -20,8 +20,8 @@ import aiosqlite
 import discord
 
 from bot.errors import UserError
-from bot.render.hocs.combat import attack_intro_of, choice_note, combat_embed
-from bot.render.hocs.combat_attack import attack_change_line
+from bot.render.hocs.combat import Intro, attack_intro_of, choice_note, combat_embed
+from bot.render.hocs.combat_attack import attack_change_line, pledge_back_line
 from bot.render.text import safe
 from bot.rules.hocs.attack import (
     Advantage,
@@ -34,15 +34,18 @@ from bot.rules.hocs.attack import (
     rejudge_attack,
     resolve_hit,
     roll_inputs,
+    settle_threshold_pledge,
+    threshold_pledge_spent,
     weapon_pool,
 )
 from bot.rules.hocs.attack.stored import HitInputs
 from bot.rules.hocs.clash import ClashSide
 from bot.rules.hocs.damage_pool import AttackKind, DamageType
 from bot.rules.hocs.pool import PoolResult
+from bot.storage.hocs.characters import CharacterRepository
 from bot.storage.hocs.combat import CombatRepository
 from bot.storage.roll_log import LoggedRoll
-from cogs.hocs.combat.choices import has_choice, record_choice
+from cogs.hocs.combat.choices import has_choice, now, record_choice
 from cogs.hocs.combat.options import CHOICE_MINUTES
 from cogs.hocs.combat.records import hit_total
 
@@ -75,25 +78,31 @@ class AttackGone(UserError):
 
 
 async def check_attack_open(conn: aiosqlite.Connection, logged: LoggedRoll) -> None:
-    """Refuse, before any die is rolled or point spent, a spend on an attack whose hit can't
-    be redone any more. Ruling: as for switching the kept die, a hit can be changed
-    while its damage choice is open (15 minutes) and the target is as the hit left it."""
+    """Refuse, before any die is rolled or point spent, a spend on an attack (or on a
+    /damage roll's threshold test) whose hit can't be redone any more. Ruling: as for
+    switching the kept die, a hit can be changed while its damage choice is open (15
+    minutes) and the target is as the hit left it."""
     data = logged.result
     if "target_id" not in data:
+        if logged.kind == "damage":
+            raise UserError(
+                "That damage roll was made before points could be spent on its threshold"
+                " test: the GM can correct conditions with /condition."
+            )
         raise UserError(
             "That attack was made before points could be spent on attacks: attack again to"
             " spend points on it."
         )
     attack = data.get("attack") or {}
-    if not attack.get("hit"):
+    if logged.kind == "attack" and not attack.get("hit"):
         return
     choice_id = data.get("choice_id")
     repo = CombatRepository(conn)
     choice = await repo.get_choice(int(choice_id)) if choice_id is not None else None
-    if choice is None:
+    if choice is None or choice.expired(now()):
         raise UserError(
             f"The {CHOICE_MINUTES} minutes to change that hit are over, so points can't"
-            " change the attack any more: the GM can adjust hit points with /hp."
+            " change it any more: the GM can adjust hit points with /hp."
         )
     target = await repo.get(int(data.get("target_id") or 0))
     if target is None:
@@ -101,7 +110,7 @@ async def check_attack_open(conn: aiosqlite.Connection, logged: LoggedRoll) -> N
     if target.vitals != choice.after:
         raise UserError(
             f"{safe(target.character.name)} has changed since this hit (another hit or an"
-            " adjustment), so points can't change the attack any more: the GM can correct"
+            " adjustment), so points can't change it any more: the GM can correct"
             " hit points with /hp."
         )
 
@@ -150,25 +159,19 @@ async def respend_attack(
     change = attack_change_line(old, new, name, before.hp if old.hit else None)
     if change:
         spends.append(change)
-    intro = attack_intro_of(
-        str(data["attacker"]),
-        str(data["target"]),
-        weapon,
-        new,
-        [*data.get("notes", ()), *data.get("extra_notes", ())],
-        spends,
-    )
     victim = target.combatant.with_vitals(before)
     hit: HitResult | None = None
     inputs: HitInputs | None = None
     changed: tuple[int, ...] = ()
+    # A determination point the target spent before the old hit's threshold test
+    # (``HitInputs.threshold_determination``, set only while spent).
+    pledged = choice is not None and choice.inputs.threshold_determination
     if not redo:
         if choice is not None:  # the hit stands: redraw it from the dice already rolled
             inputs = choice.inputs
             hit = resolve_hit(
                 victim, inputs, index=choice.chosen_index, dice=dice, prior=choice.rolls
             )
-            await repo.update_choice_intro(choice.id, intro.to_dict())
     else:
         if choice is not None:
             await repo.delete_choice(choice.id)
@@ -179,32 +182,55 @@ async def respend_attack(
                 raise AttackGone()
             impact = new.advantage.impact if new.advantage else None
             pool = weapon_pool(attacker.combatant, victim, weapon, impact=impact)
+            # Ruling: the hit rolled anew rolls its threshold test anew, and a point the
+            # target spent before the old test goes into the new one.
             inputs = replace(
                 roll_inputs(pool, weapon.types, dice, int(data.get("bonus", 0))),
                 threshold_skill=data.get("threshold_skill"),
+                threshold_determination=pledged,
             )
             hit = resolve_hit(victim, inputs, index=None, dice=dice)
+            inputs = settle_threshold_pledge(inputs, hit)
             await repo.save_vitals(target_id, hit.after)
-            recorded = await record_choice(
-                conn,
-                guild_id=logged.guild_id or 0,
-                channel_id=logged.channel_id or 0,
-                user_id=logged.user_id,
-                attacker_id=logged.character_id,
-                target_id=target_id,
-                intro=intro,
-                inputs=inputs,
-                rolls=hit.rolls,
-                chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
-                before=hit.before,
-                after=hit.after,
-            )
-            choice_id = recorded.id if recorded is not None else None
-            if choice_id is not None and logged.message_id is not None:
-                await repo.set_choice_message(choice_id, logged.message_id)
         else:
             await repo.save_vitals(target_id, before)
+        if pledged and not threshold_pledge_spent(hit):
+            # No test is due now (a miss, or damage that leaves no test): the target
+            # rolls nothing for that point, so it keeps it.
+            character = target.character
+            now_at = await CharacterRepository(conn).regain_determination(
+                character.id, 1, character.effective.determination_max
+            )
+            spends.append(pledge_back_line(name, now_at))
         changed = (target_id,)
+    intro = attack_intro_of(
+        str(data["attacker"]),
+        str(data["target"]),
+        weapon,
+        new,
+        [*data.get("notes", ()), *data.get("extra_notes", ())],
+        spends,
+    )
+    if not redo and choice is not None:
+        await repo.update_choice_intro(choice.id, intro.to_dict())
+    if redo and hit is not None and inputs is not None:
+        recorded = await record_choice(
+            conn,
+            guild_id=logged.guild_id or 0,
+            channel_id=logged.channel_id or 0,
+            user_id=logged.user_id,
+            attacker_id=logged.character_id,
+            target_id=target_id,
+            intro=intro,
+            inputs=inputs,
+            rolls=hit.rolls,
+            chosen_index=hit.damage.result.chosen_index if hit.damage.result else None,
+            before=hit.before,
+            after=hit.after,
+        )
+        choice_id = recorded.id if recorded is not None else None
+        if choice_id is not None and logged.message_id is not None:
+            await repo.set_choice_message(choice_id, logged.message_id)
     result = {
         **data,
         "attack": attack_roll_record(new),
@@ -241,17 +267,20 @@ async def respend_threshold(
     *,
     revision: int,
 ) -> AttackSpend:
-    """The hit in ``logged`` with its threshold test's roll replaced by ``roll`` (a point
-    the target spent on it): the outcome judged again (staggered, unconscious, dying…)
-    and the target's conditions saved. ``check_attack_open`` ran before."""
+    """The hit in ``logged`` (an /attack or a /damage roll) with its threshold test's roll
+    replaced by ``roll`` (a point the target spent on it): the outcome judged again
+    (staggered, unconscious, dying…) and the target's conditions saved.
+    ``check_attack_open`` ran before."""
     data = logged.result
+    attack = logged.kind == "attack"
     try:
-        weapon = weapon_from_record(data["weapon"])
         target_id = int(data["target_id"])
         choice_id = int(data["choice_id"])
-        attack = attack_roll_from_dict(data["attack"])
+        if attack:
+            weapon = weapon_from_record(data["weapon"])
+            attack_roll = attack_roll_from_dict(data["attack"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise UserError("That stored attack is damaged, so points can't change it.") from exc
+        raise UserError("That stored hit is damaged, so points can't change it.") from exc
     repo = CombatRepository(conn)
     choice = await repo.get_choice(choice_id)
     target = await repo.get(target_id)
@@ -265,14 +294,18 @@ async def respend_threshold(
         choice.id, chosen_index=choice.chosen_index, rolls=hit.rolls, after=hit.after
     )
     spends = [*data.get("spend_lines", ()), line]
-    intro = attack_intro_of(
-        str(data["attacker"]),
-        str(data["target"]),
-        weapon,
-        attack,
-        [*data.get("notes", ()), *data.get("extra_notes", ())],
-        spends,
-    )
+    if attack:
+        intro = attack_intro_of(
+            str(data["attacker"]),
+            str(data["target"]),
+            weapon,
+            attack_roll,
+            [*data.get("notes", ()), *data.get("extra_notes", ())],
+            spends,
+        )
+    else:  # a /damage roll's intro is stored whole with its choice: the line goes under it
+        stored = Intro.from_dict(choice.intro)
+        intro = Intro(stored.title, (*stored.lines, line))
     await repo.update_choice_intro(choice.id, intro.to_dict())
     result = {
         **data,
@@ -292,7 +325,7 @@ async def respend_threshold(
         if has_choice(choice.inputs)
         else None,
     )
-    log.info("threshold test of attack %s changed after a spend", logged.id)
+    log.info("threshold test of %s %s changed after a spend", logged.kind, logged.id)
     return AttackSpend(
         result=result,
         total=hit_total(hit.damage, hit),

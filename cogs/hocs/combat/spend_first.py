@@ -1,4 +1,4 @@
-"""Determination spent before an attack roll, by either side, in the attack's transaction.
+"""Determination spent before a roll of /attack or /damage, in the command's transaction.
 
 The attacker's owner (or the GM) runs /attack, so the attacker's point is theirs to
 spend. Ruling: the defender's determination is the defender's: only its owner or the
@@ -6,6 +6,13 @@ GM may spend it (``defender_determination``); the defender's other modifiers (fo
 rerolls, guaranteed successes, boons, banes) come from its sheet and the situation,
 so whoever attacks may type them, as with ``banes`` for an extra attack. A side that
 rolls nothing (a defenseless target, or a melee attack on one) keeps its point.
+
+The target's threshold test is a roll of its own, and "determination points can be
+applied before or after the roll": ``threshold_determination`` on /attack and /damage
+spends the target's point before it, so the test's pool holds the exploding boon from
+the start. The same ruling: only the target's owner or the GM, checked before anything
+is rolled; no test due (a miss, damage that leaves it above 0 HP or kills it) keeps the
+point.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ import aiosqlite
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.rules.hocs.attack import AttackMode, AttackResult
+from bot.rules.hocs.attack import AttackMode, AttackResult, HitResult, threshold_pledge_spent
 from bot.storage.campaigns import Campaign
 from bot.storage.hocs.characters import Character, CharacterRepository
 from bot.tables.character_access import safe_name
@@ -36,13 +43,50 @@ async def _spend(repo: CharacterRepository, character: Character) -> str:
     return f"{character.name} spent a determination point on the roll ({left} left)."
 
 
-def check_defender(ctx: commands.Context[Any], campaign: Campaign, defender: Character) -> None:
+def check_defender(
+    ctx: commands.Context[Any],
+    campaign: Campaign,
+    defender: Character,
+    option: str = "defender_determination",
+    command: str = "attack",
+) -> None:
     """Refuse (before anything is rolled) a defender's determination spent by someone else."""
     if not may_act_for(ctx.author, campaign, defender):
         raise UserError(
             f"Only {safe_name(defender.name)}'s owner or the GM can spend its determination:"
-            " attack again without defender_determination."
+            f" {command} again without {option}."
         )
+
+
+def check_threshold_pledge(
+    ctx: commands.Context[Any], campaign: Campaign, target: Character, command: str
+) -> None:
+    """Refuse, before anything is rolled, ``threshold_determination`` asked by someone who
+    isn't the target's owner or the GM, or for a target with no determination left."""
+    check_defender(ctx, campaign, target, "threshold_determination", command)
+    if target.state.determination <= 0:
+        raise UserError(
+            f"{safe_name(target.name)} has no determination points left, so nothing was"
+            f" rolled: {command} again without threshold_determination."
+        )
+
+
+async def spend_threshold_pledge(
+    conn: aiosqlite.Connection, target: Character, hit: HitResult | None, command: str
+) -> tuple[bool, str]:
+    """Spend the target's determination point if its threshold test took it (conditional
+    update; UserError rolls the command back); whether it was spent, and the note."""
+    if not threshold_pledge_spent(hit):
+        return False, f"No threshold test was due, so {target.name}'s determination point was kept."
+    left = await CharacterRepository(conn).spend_determination_left(target.id)
+    if left is None:
+        raise UserError(
+            f"{safe_name(target.name)} has no determination points left, so nothing was"
+            f" rolled: {command} again without threshold_determination."
+        )
+    # Raw name: the note is escaped where it is rendered.
+    note = f"{target.name} spent a determination point on the threshold test ({left} left)."
+    return True, note
 
 
 async def spend_before_roll(

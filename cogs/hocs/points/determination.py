@@ -35,7 +35,8 @@ DETERMINATION_RULINGS = [
     "The Spend determination button under a roll does the same, shown only when it would"
     " change the result. Determination before the roll: the determination option of"
     " /pool, /check, /clash and /attack (opponent_/defender_determination for the other"
-    " side, by its owner or the GM).",
+    " side, by its owner or the GM; threshold_determination on /attack and /damage for"
+    " the target's threshold test).",
 ]
 
 

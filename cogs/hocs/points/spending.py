@@ -1,7 +1,8 @@
 """Spending a point on a stored skill roll: determination after the roll, hero and fortune rerolls.
 
 One mechanism for every roll points can change (``stored``): /pool and /check rolls,
-and either side of a /clash or an /attack. One function serves the buttons under a
+either side of a /clash or an /attack, and the threshold test an /attack's or a
+/damage roll's hit made its target roll. One function serves the buttons under a
 roll and the commands (/hero spend reroll, /fortune spend, /determination spend). It
 runs inside the caller's transaction:
 
@@ -45,6 +46,7 @@ from cogs.hocs.access import may_act_for
 from cogs.hocs.points.stored import (
     SKILL_KINDS,
     SPENDABLE_KINDS,
+    THRESHOLD_KINDS,
     Side,
     StoredRoll,
     clash_sides,
@@ -144,8 +146,10 @@ async def latest_roll(
     """The character's newest roll points can change, of any kind and on either side of a
     clash or an attack, and the side it rolled on; NoRollToChange if there is none.
 
-    Ruling: rolls points can't change (/roll, /damage) are skipped, so "your last roll"
-    is the last one a point could change."""
+    Ruling: rolls points can't change (/roll) are skipped, so "your last roll" is the
+    last one a point could change; so is /damage, whose only such roll, the target's
+    threshold test, takes points by its own buttons (as an attack's does: an attack's
+    target reaches its defense roll here)."""
     logged = await RollLogRepository(conn).latest_on_either_side(character.id, SPENDABLE_KINDS)
     if logged is None:
         raise NoRollToChange(character)
@@ -235,7 +239,7 @@ async def spend_on_roll(
         raise UserError(
             "That test is an automatic success (difficulty 0): nothing to change, keep the point."
         )
-    if logged.kind == "attack":
+    if logged.kind in THRESHOLD_KINDS:
         # Imported here: the combat cog imports this package's buttons at load time.
         from cogs.hocs.combat.respend import check_attack_open
 

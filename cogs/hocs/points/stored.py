@@ -29,11 +29,16 @@ from bot.storage.roll_log import LoggedRoll
 SKILL_KINDS = ("pool", "check")
 SIDED_KINDS = ("clash", "attack")
 SPENDABLE_KINDS = (*SKILL_KINDS, *SIDED_KINDS)
+# A /damage roll applied to a target: its one roll points can change is the target's
+# threshold test (side ``T``). "Your last roll" (``spending.latest_roll``) skips it.
+THRESHOLD_ONLY_KINDS = ("damage",)
+THRESHOLD_KINDS = ("attack", *THRESHOLD_ONLY_KINDS)
 
 
 class Side(StrEnum):
     """Which side of a clash or attack (the value goes in button ids). ``T`` is the
-    threshold test an attack's hit made its target roll: the target's skill roll too."""
+    threshold test an attack's or a /damage roll's hit made its target roll: the
+    target's skill roll too."""
 
     A = "a"
     B = "b"
@@ -81,10 +86,12 @@ class StoredRoll:
         """Parse a logged roll; UserError if points can't change it (or that side).
         ``rolls``: the sides' rolls as the command that just logged it has them (None:
         that side rolled nothing), so they need not be parsed back from the log."""
-        if logged.kind not in SPENDABLE_KINDS:
+        threshold_only = logged.kind in THRESHOLD_ONLY_KINDS and side is Side.T
+        if logged.kind not in SPENDABLE_KINDS and not threshold_only:
             raise UserError(
-                "Points can only be spent on /pool, /check, /clash and /attack rolls, and that"
-                f" roll is another kind ({logged.kind}): roll again."
+                "Points can only be spent on /pool, /check, /clash and /attack rolls (and a"
+                f" threshold test's buttons), and that roll is another kind ({logged.kind}):"
+                " roll again."
             )
         data = logged.result
         try:
@@ -194,7 +201,7 @@ def attack_side(roll: AttackRoll, side: Side) -> PoolResult:
 
 
 def _threshold_roll(logged: LoggedRoll) -> PoolResult:
-    hit = logged.result.get("hit") if logged.kind == "attack" else None
+    hit = logged.result.get("hit") if logged.kind in THRESHOLD_KINDS else None
     test = (hit or {}).get("threshold_test")
     if not test:
         raise UserError("That hit called for no threshold test, so there is none to change.")

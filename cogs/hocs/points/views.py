@@ -1,10 +1,11 @@
 """Buttons under skill rolls: Spend determination, Hero reroll, Fortune reroll.
 
 /pool and /check replies carry one set; /clash and /attack replies one row per side,
-labelled with the side's name, for that side's character. Each is a ``DynamicItem``
-whose custom_id names what to do, the roll, the roll's revision and the side
-(``roll:hero:42:0``, ``roll:det:43:1:b``), registered once at startup: the buttons keep working
-after a restart with nothing kept in memory. Replies carry the buttons' payload alone
+labelled with the side's name, for that side's character; a /damage reply one row for
+its target's threshold test. Each is a ``DynamicItem`` whose custom_id names what to
+do, the roll, the roll's revision and the side (``roll:hero:42:0``, ``roll:det:43:1:b``,
+``roll:det:44:0:t``), registered once at startup: the buttons keep working after a
+restart with nothing kept in memory. Replies carry the buttons' payload alone
 (``spend_button``, ``bot.render.buttons``); the item is built when a click arrives.
 A click changes the roll in one transaction (``spending.spend_on_roll``) and edits the
 same message; a click made for an older revision (a double click, a second device) is
@@ -28,6 +29,7 @@ from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons, buttons_or_none
+from bot.render.hocs.combat import MAX_BUTTONS
 from bot.render.text import safe_line
 from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.hocs.characters import Character, CharacterRepository
@@ -35,7 +37,7 @@ from bot.storage.hocs.combat import DamageChoice, remember_choice_message
 from bot.storage.roll_log import LoggedRoll, RollLogRepository, remember_message
 from cogs.hocs.damage_buttons import attack_choice_items, damage_view
 from cogs.hocs.points.spending import Spend, SpendOutcome, available_spends, spend_on_roll
-from cogs.hocs.points.stored import Side, SideRolls, StoredRoll
+from cogs.hocs.points.stored import THRESHOLD_ONLY_KINDS, Side, SideRolls, StoredRoll
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +142,8 @@ async def spend_items(
         sides = (Side.A, Side.B)
     elif logged.kind == "attack":
         sides = (Side.A, Side.B, Side.T)
+    elif logged.kind in THRESHOLD_ONLY_KINDS:
+        sides = (Side.T,)  # a /damage roll: the target's threshold test
     items: list[Button] = []
     for side in sides:
         if rolls is not None and side in rolls and rolls[side] is None:
@@ -180,6 +184,17 @@ async def roll_view(
         # The die choices take the two rows left under the sides' rows.
         choices = await attack_choice_items(conn, logged, room=10, choice=choice, known=known)
         items += (item.at_row(3 + index // 5) for index, item in enumerate(choices))
+    elif logged.kind in THRESHOLD_ONLY_KINDS:
+        if not items:  # no threshold test to change: Hero reroll damage and the dice alone
+            return buttons_or_none(
+                await attack_choice_items(
+                    conn, logged, room=MAX_BUTTONS, choice=choice, known=known
+                )
+            )
+        # The target's threshold row on top, the die choices in the four rows under it.
+        items = [item.at_row(0) for item in items]
+        choices = await attack_choice_items(conn, logged, room=20, choice=choice, known=known)
+        items += (item.at_row(1 + index // 5) for index, item in enumerate(choices))
     return buttons_or_none(items)
 
 
@@ -188,10 +203,14 @@ async def message_view(
 ) -> Buttons | None:
     """The buttons a damage roll's message carries after a press changed the choice: an
     attack's reply keeps both sides' spend rows above its die choices; a /damage reply
-    has the die choices alone."""
+    keeps its target's threshold row above its die choices (one logged before the
+    threshold row existed has the die choices alone)."""
     if message is not None:
         logged = await RollLogRepository(conn).get_by_message(message.id)
-        if logged is not None and logged.kind == "attack":
+        if logged is not None and (
+            logged.kind == "attack"
+            or (logged.kind in THRESHOLD_ONLY_KINDS and logged.result.get("choice_id") == choice_id)
+        ):
             return await roll_view(conn, logged)
     return await damage_view(conn, choice_id)
 

@@ -17,7 +17,10 @@ Rulings (also in /help):
   "most rolls" always, and on "strength and agility rolls" when the skill uses
   STR or AGI. Arm/leg injuries depend on the limb used: the GM adds those.
 * The threshold test is rolled by the bot at once, for the target, with
-  physique or willpower, whichever rolls more dice (physique on a tie).
+  physique or willpower, whichever rolls more dice (physique on a tie). It is
+  the target's skill roll: a determination point spent before it
+  (``HitInputs.threshold_determination``) is in its pool from the start, and
+  the target's points may change it after the roll as on any roll.
 * Rolled dice stay rolled: switching the kept die reuses explosions, the
   threshold test and the wound check already rolled for this hit, and only
   rolls what was never needed before, so switching can't fish for new rolls.
@@ -59,6 +62,8 @@ from bot.rules.hocs.attack.hit import (
     ThresholdTest,
     choose_damage,
     resolve_hit,
+    settle_threshold_pledge,
+    threshold_pledge_spent,
 )
 from bot.rules.hocs.attack.parsing import (
     DAMAGE_DICE_SIZES,
@@ -150,6 +155,8 @@ __all__ = [
     "roll_hero_reduction",
     "roll_inputs",
     "roll_record",
+    "settle_threshold_pledge",
     "size_attack_bonus",
+    "threshold_pledge_spent",
     "weapon_pool",
 ]

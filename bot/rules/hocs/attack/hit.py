@@ -117,20 +117,25 @@ class HitResult:
 
 
 def _threshold_test(
-    target: Combatant, difficulty: int, dice: Dice, prior: PriorRolls, choice: str | None
+    target: Combatant, difficulty: int, dice: Dice, prior: PriorRolls, inputs: HitInputs
 ) -> tuple[ThresholdTest, PriorRolls]:
     if prior.threshold_roll is not None and prior.threshold_skill is not None:
+        # Rolled dice stay rolled: a hit redone reuses its test, and a determination
+        # point spent before it stays in it.
         roll, label = prior.threshold_roll, prior.threshold_skill
     else:
         # The text: "Threshold Test (Physique or Willpower)": the target's player
-        # chooses; without a choice the bot takes the pool with more dice.
+        # chooses; without a choice the bot takes the pool with more dice. A
+        # determination point spent before the test ("before or after the roll") is
+        # one more boon in the pool from the start, as on any skill roll.
         values = target.effective
+        choice = inputs.threshold_skill
         options = []
         for name in (choice,) if choice else THRESHOLD_SKILLS:
             pool = values.skill_pool(name)
             parts = values.roll_banes(pool.attribute, target.vitals.conditions)
             banes = min(MAX_MODIFIER, sum(n for _, n in parts))
-            spec = pool.spec(banes=banes)
+            spec = pool.spec(banes=banes, determination=inputs.threshold_determination)
             options.append((spec.dice_count, -len(options), pool.label, spec))
         _, _, label, spec = max(options)
         roll = roll_skill_pool(spec, dice)
@@ -173,7 +178,7 @@ def resolve_hit(
     causes: list[str] = []
     if check.state is ThresholdState.TEST_REQUIRED:
         assert check.difficulty is not None
-        test, prior = _threshold_test(target, check.difficulty, dice, prior, inputs.threshold_skill)
+        test, prior = _threshold_test(target, check.difficulty, dice, prior, inputs)
         conditions = apply_threshold_outcome(conditions, test.outcome)
     elif check.state is ThresholdState.KNOCKED_OUT:
         conditions = conditions.remove(Condition.DYING)
@@ -235,3 +240,21 @@ def resolve_hit(
         death_causes=tuple(causes),
         rolls=prior,
     )
+
+
+def threshold_pledge_spent(hit: HitResult | None) -> bool:
+    """Whether ``hit``'s threshold test holds a determination point spent before it."""
+    test = hit.threshold_test if hit is not None else None
+    return test is not None and test.roll.spec.determination and not test.roll.determination_after
+
+
+def settle_threshold_pledge(inputs: HitInputs, hit: HitResult | None) -> HitInputs:
+    """``inputs`` as a hit is stored once applied: a determination point pledged for a
+    threshold test the hit did not call for lapses (the target keeps it), so redoing the
+    hit later (another die kept) never rolls an unpaid determination die.
+
+    Ruling: the pledge is for the test this hit calls for when it is applied; a test that
+    falls due only when the hit is redone takes points after its roll, by its buttons."""
+    if inputs.threshold_determination and not threshold_pledge_spent(hit):
+        return replace(inputs, threshold_determination=False)
+    return inputs

@@ -10,7 +10,7 @@ from enum import Enum
 from bot.rules.dice_source import Dice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attack.combatant import Combatant
-from bot.rules.hocs.attack.hit import HitResult, resolve_hit
+from bot.rules.hocs.attack.hit import HitResult, resolve_hit, settle_threshold_pledge
 from bot.rules.hocs.attack.stored import HitInputs
 from bot.rules.hocs.attack.weapons import (
     DEFAULT_ADVANTAGE,
@@ -139,12 +139,16 @@ def resolve_attack(
     mods: SideModifiers = NO_MODIFIERS,
     defense: SideModifiers = NO_MODIFIERS,
     threshold_skill: str | None = None,
+    threshold_determination: bool = False,
 ) -> AttackResult:
     """Roll the attack and, on a hit, the damage applied to ``target``.
 
     ``boons``/``banes`` add to ``mods``' (kept for the callers that pass them
     alone); ``defense`` is the defender's side of the clash; ``threshold_skill``
-    (physique or willpower) is the target's choice for a threshold test.
+    (physique or willpower) is the target's choice for a threshold test, and
+    ``threshold_determination`` a determination point it spends before that test
+    (in the test's pool from the start; the result's inputs keep it only when the
+    hit called for a test: ``settle_threshold_pledge``).
     """
     if Condition.DEAD in attacker.vitals.conditions:
         raise RulesError(f"{attacker.name} is dead and can't attack.")
@@ -266,8 +270,12 @@ def resolve_attack(
         )
     impact = chosen_advantage.impact if chosen_advantage else None
     pool = weapon_pool(attacker, target, weapon, impact=impact)
-    inputs = roll_inputs(pool, weapon.types, dice, bonus, threshold_skill=threshold_skill)
+    inputs = roll_inputs(
+        pool, weapon.types, dice, bonus,
+        threshold_skill=threshold_skill, threshold_determination=threshold_determination,
+    )  # fmt: skip
     hit_result = resolve_hit(target, inputs, index=choose, dice=dice)
+    inputs = settle_threshold_pledge(inputs, hit_result)
     return AttackResult(
         attacker=attacker.name,
         target=target.name,

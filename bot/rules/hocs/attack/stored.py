@@ -63,15 +63,22 @@ class HitInputs:
     # The target's choice for a threshold test this hit may call for: "Physique" or
     # "Willpower"; None: the one that rolls more dice.
     threshold_skill: str | None = None
+    # The target spent a determination point before its threshold test: the test's pool
+    # holds the exploding boon from the start. Set only while the point is spent (a hit
+    # that called for no test lets it lapse: ``settle_threshold_pledge``).
+    threshold_determination: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "pool": _pool_to_dict(self.pool),
             "rolled": self.rolled.to_dict() if self.rolled else None,
             "types": [t.value for t in self.types],
             "bonus": self.bonus,
             "threshold_skill": self.threshold_skill,
         }
+        if self.threshold_determination:  # (absent otherwise: older rows read the same)
+            data["threshold_determination"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HitInputs:
@@ -82,6 +89,7 @@ class HitInputs:
                 types=tuple(DamageType(t) for t in data["types"]),
                 bonus=int(data.get("bonus", 0)),
                 threshold_skill=_threshold_name(data.get("threshold_skill")),
+                threshold_determination=data.get("threshold_determination") is True,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesError("This stored damage roll is damaged; roll again.") from exc

@@ -151,6 +151,7 @@ def roll_inputs(
     bonus: int = 0,
     *,
     threshold_skill: str | None = None,
+    threshold_determination: bool = False,
 ) -> HitInputs:
     return HitInputs(
         pool=pool,
@@ -158,4 +159,5 @@ def roll_inputs(
         types=tuple(types),
         bonus=bonus,
         threshold_skill=threshold_skill,
+        threshold_determination=threshold_determination,
     )
