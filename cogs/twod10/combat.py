@@ -28,6 +28,7 @@ from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.skills import Skill, SkillKey
+from bot.rules.twod10.soft_cover import look_stats
 from bot.rules.twod10.wielding import Wielded
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
@@ -151,6 +152,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 finesse = bool(o.finesse) or wielded.offhand or wielded.kind in MISSILE
                 if view is not None:  # ruling two-weapon-finesse
                     view.check_grip(attacker.id, offhand=wielded.offhand, finesse=finesse)
+                    view.check_loaded(attacker.id, wielded.weapon, attacker.character.weapons)
                 # A ranged attack can't be parried, so a waiting parry stays for the next.
                 tracker_parry = waiting if wielded.kind not in MISSILE else 0
                 parry_points = tracker_parry or self._parry(victim, o.parry)
@@ -176,7 +178,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 enc, note = after_attack(
                     view, attacker_id=attacker.id, target_id=victim.id,
                     parry_used=bool(tracker_parry), extra=extra_attack(report), blocked=o.block,
-                    grip=(result.wielded.offhand, finesse),
+                    grip=(result.wielded.offhand, finesse), weapon=result.wielded.weapon,
                 )  # fmt: skip
                 await save_tracker(conn, view, enc)  # (redrawn after the commit)
                 report = replace(report, tracker_note=note)
@@ -237,15 +239,18 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         )  # fmt: skip
         dice = self.bot.dice
         stats, aimed = attacker_stats(attacker.character), burdened_target(victim, attribute, loads)
+        # Into soft cover the look is rolled first (ruling soft-cover-look: the target's EP
+        # lower its finesse + stealth).
+        look = look_stats(attacker.character, victim.character, target_ep=loads[victim.id])
         preview = None
         if odds:  # the same arguments as the roll below, before any die
             preview = attack_preview_line(attack_odds(
                 wielded, stats, aimed, use_finesse=finesse, maneuver=chosen,
-                situation=situation, block=block,
+                situation=situation, look=look, block=block,
             ))  # fmt: skip
         result = roll_attack(
             wielded, stats, aimed, use_finesse=finesse, maneuver=chosen,
-            situation=situation, block=block, dice=dice,
+            situation=situation, look=look, block=block, dice=dice,
         )  # fmt: skip
         if result.stray is not None and result.stray.new_target is not None:
             stray = others[result.stray.new_target - 1]

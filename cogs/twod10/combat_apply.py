@@ -131,6 +131,19 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
     result = report.result
     roll = result.roll
     damage = result.damage
+    look = result.look  # the look through soft cover (its d10s came first)
+    look_log: dict[str, Any] | None = None  # None: no look rolled
+    if look is not None:
+        look_log = {
+            "faces": list(look.roll.roll.faces),
+            "dropped": look.roll.roll.dropped,
+            "modifiers": [[m.label, m.value] for m in look.roll.modifiers],
+            "total": look.roll.total,
+            "cover": look.cover,
+            "removed": look.removed,
+            "left": look.remaining,
+            "disadvantage": look.disadvantage,
+        }
     return {
         "ruleset": "2d10",
         "attacker_id": attacker_id,
@@ -149,6 +162,7 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
         "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
+        "look": look_log,
     }
 
 

@@ -253,10 +253,11 @@ ATTACK_RULINGS = [
         "damage-attribute", "thrown-skill", "natural-two", "blank-bands", "below-not-above",
         "minus-six", "past-twenty", "category-ladder", "extra-dice", "axe-unarmored",
         "block-order", "block-reaction", "cleave-weapons", "improvised-concealable",
-        "two-weapon-finesse",
+        "two-weapon-finesse", "crossbow-loading",
         "reduction-floor", "maneuver-effects", "maneuver-ranged",
         "brawl-hands",
         "brawl-table-ends", "parry-ranged", "flanking", "engaged-shooter", "hard-cover",
+        "soft-cover-look", "soft-cover-unseen", "soft-cover-location",
         "stray-shot", "darkness", "advantage-stack",
     ),
 ]  # fmt: skip

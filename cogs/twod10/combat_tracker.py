@@ -3,18 +3,22 @@
 A parry marked on the tracker (``/init act parry``) waits for the next attack on that
 combatant: a melee attack uses it up, a ranged one leaves it (ruling ``parry-ranged``).
 A roll of 25 or more, or a slaying blow with an endless-cleave weapon, gives the attacker
-one more attack on the tracker when it is its side's turn. The tracker is saved under its
-version in the attack's own transaction, so a concurrent tracker change refuses the attack,
-and the tracker message is redrawn once that transaction commits.
+one more attack on the tracker when it is its side's turn. A crossbow that shot waits for
+``/init act load`` before it shoots again (ruling crossbow-loading). The tracker is saved
+under its version in the attack's own transaction, so a concurrent tracker change refuses
+the attack, and the tracker message is redrawn once that transaction commits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import aiosqlite
 
 from bot.rules.errors import RulesError
+from bot.rules.twod10.equipment import Weapon
+from bot.rules.twod10.initiative.loading import check_loaded, note_shot
 from bot.rules.twod10.initiative.model import Encounter
 from bot.rules.twod10.initiative.reactions import block_with_reaction
 from bot.rules.twod10.initiative.spells import note_attack
@@ -39,6 +43,13 @@ class TrackerView:
         combatant_id = self.combatant_of(sheet_id)
         if combatant_id is not None:
             check_grip(self.record.encounter, combatant_id, offhand=offhand, finesse=finesse)
+
+    def check_loaded(self, sheet_id: int, weapon: Weapon | None, weapons: Sequence[Weapon]) -> None:
+        """Raises RulesError when a seated attacker's crossbow (``weapon``, one of its
+        sheet's ``weapons``) has shot and isn't loaded yet."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is not None:
+            check_loaded(self.record.encounter, combatant_id, weapon, weapons)
 
     def check_block(self, sheet_id: int) -> None:
         """Raises RulesError when the seated target has no reaction left to block with."""
@@ -71,10 +82,11 @@ def after_attack(
     extra: ExtraAttack | None,
     blocked: bool = False,
     grip: tuple[bool, bool] = (False, False),
+    weapon: Weapon | None = None,
 ) -> tuple[Encounter, str | None]:
     """The encounter with the parry spent, a block's reaction used (ruling
-    block-reaction), any extra attack granted and a target casting its declared spell
-    marked attacked, and a line to show."""
+    block-reaction), any extra attack granted, a target casting its declared spell
+    marked attacked and the attacker's crossbow (``weapon``) unloaded, and a line to show."""
     enc = view.record.encounter
     note = None
     target = view.combatant_of(target_id)
@@ -87,6 +99,7 @@ def after_attack(
     attacker = view.combatant_of(attacker_id)
     if attacker is not None:  # (offhand, finesse): two-weapon fighting's record
         enc = note_grip(enc, attacker, offhand=grip[0], finesse=grip[1])
+        enc = note_shot(enc, attacker, weapon)
     if extra is not None and attacker is not None:
         try:
             enc = grant_extra_attack(enc, attacker, reason=extra)

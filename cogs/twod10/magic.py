@@ -131,7 +131,8 @@ class MagicCog(RulesetCog, name="2d10 magic"):
                                         "cast for them")  # fmt: skip
             subfield = mysteries_of(sheet, request.mysteries)
             if request.form is Form.SPELL:  # a ritual takes minutes: no round's action
-                seen = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet)
+                seen = await cast_in_fight(conn, guild.id, ctx.channel.id, sheet,
+                                           damaged=request.damaged)  # fmt: skip
                 # The tracker saw the attack (ruling attacked-while-casting); attacked: adds
                 # what it can't see.
                 request = replace(request, attacked=request.attacked or seen)

@@ -23,7 +23,7 @@ RULINGS: dict[str, list[str]] = {
     "cast": [
         *_rules("spell-tiers", "no-mysteries", "casting-advantage", "backlash-bands",
                 "random-effect", "damage-fails", "one-concentration", "natural-two",
-                "cast-in-tracker", "attacked-while-casting"),
+                "cast-in-tracker", "attacked-while-casting", "spell-interrupted"),
         CASTER, SECRET, LOGGED,
     ],
     "ritual": [

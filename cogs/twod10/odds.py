@@ -50,6 +50,7 @@ from cogs.twod10.odds_attacker import (
     RAW_RULING,
     attacker_for,
     check_raw,
+    look_for,
 )
 from cogs.twod10.rulings import RULINGS
 from cogs.twod10.task_inputs import (
@@ -74,7 +75,7 @@ TRACKER_RULING = (
     "/odds attack doesn't read a parry waiting on the tracker: name it with parry: to see"
     " its effect. The HP line shows only when you may see the target's HP."
 )
-_RULES = [ruling(k).text for k in ("odds-natural-two", "odds-stray")]
+_RULES = [ruling(k).text for k in ("odds-natural-two", "odds-stray", "soft-cover-look")]
 PARTY_LINES = 40  # keeps the embed far under Discord's 4,096-character description
 PARTY_RULING = (
     "/odds party is the GM's: every living player character's chance at the same task, from"
@@ -123,13 +124,18 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
         """The chance of each to-hit band of an /attack and the damage it deals, with a chart."""
         guild = guild_of(ctx)
         check_raw(
-            score=o.score, rank=o.rank, strength_score=o.strength_score, character=o.character
-        )
+            score=o.score, rank=o.rank, strength_score=o.strength_score, character=o.character,
+            perception_score=o.perception_score,
+        )  # fmt: skip
         raw = o.target_defense is not None
         if raw == (o.target is not None):
             raise UserError("Name a target, or give target_defense for raw numbers (not both).")
         if not raw and (o.reduction is not None or o.armored is not None):
             raise UserError("reduction and armored go with target_defense: the sheet has its own.")
+        if not raw and o.target_stealth is not None:
+            raise UserError(
+                "target_stealth goes with target_defense: the sheet has its own finesse + stealth."
+            )
         if raw and o.parry is not None:
             raise UserError("parry needs a target's sheet; with raw numbers put it in bonus.")
         flags = parse_situation(o.situation)
@@ -170,14 +176,19 @@ class TwoD10OddsCog(RulesetCog, name="2d10 odds"):
                     armored=bool(o.armored),
                 )  # fmt: skip
                 against = f"{attribute.value} defense {o.target_defense}"
+            situation = situation_for(
+                flags, victim, others=o.melee_others, parry=_parry(victim, o.parry),
+                advantage=o.advantage, disadvantage=o.disadvantage, bonus=o.bonus,
+                encumbrance=loads[attacker.id] if attacker is not None else 0,
+            )  # fmt: skip
+            # Into soft cover, the look /attack rolls first (ruling soft-cover-look).
+            look = look_for(
+                hands, victim, loads, situation, perception_score=o.perception_score,
+                target_stealth=o.target_stealth,
+            )  # fmt: skip
             odds = attack_odds(
                 hands.wielded, hands.stats, stats, use_finesse=o.finesse,
-                maneuver=chosen, block=o.block,
-                situation=situation_for(
-                    flags, victim, others=o.melee_others, parry=_parry(victim, o.parry),
-                    advantage=o.advantage, disadvantage=o.disadvantage, bonus=o.bonus,
-                    encumbrance=loads[attacker.id] if attacker is not None else 0,
-                ),
+                maneuver=chosen, block=o.block, situation=situation, look=look,
             )  # fmt: skip
         except RulesError as exc:
             raise user_rules_error(exc) from None

@@ -4,6 +4,8 @@ Raw numbers take /task's bounds (``Score``, ``Rank``) and its refusals; the weap
 one of the weapon table's, ``Unarmed`` (the default) or an ``Improvised`` size, its
 brawl the rank, as a sheet carrying it would wield it. ``ODDS_ATTACK_OPTIONS`` is
 /attack's declaration as /odds attack takes it, with the options only /odds has.
+Into soft cover the look (``bot.rules.twod10.soft_cover``) takes each side's numbers
+from its sheet, or the raw ``perception_score`` and ``target_stealth`` (``look_for``).
 """
 
 from __future__ import annotations
@@ -16,9 +18,18 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.interactions.choices import name_choices
-from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, attacker_stats
+from bot.rules.twod10.attack_inputs import MISSILE, AttackerStats, Situation, attacker_stats
 from bot.rules.twod10.equipment import WEAPONS
 from bot.rules.twod10.equipment import weapon as table_weapon
+from bot.rules.twod10.soft_cover import (
+    MAX_HIDING,
+    MAX_SIGHT,
+    MIN_HIDING,
+    LookStats,
+    hiding_of,
+    needs_look,
+    sight_of,
+)
 from bot.rules.twod10.wielding import Wielded, improvised_weapon, unarmed, wield
 from bot.storage.twod10.characters import TwoD10Sheet
 from cogs.declared_options import Opt, odds_twin
@@ -40,7 +51,9 @@ RAW_RULING = (
     " skill (melee, ranged or brawl); a finesse attack's damage adds strength_score (default"
     " score). weapon: is one of the weapon table's, Unarmed (the default) or an"
     " Improvised size, its brawl the rank. Raw numbers carry no encumbrance: put its"
-    " penalty in bonus."
+    " penalty in bonus. Into soft cover the look needs perception_score (the attacker's"
+    " mind + perception) with raw numbers, and target_stealth (the target's finesse +"
+    " stealth, less its EP) with target_defense."
 )
 
 
@@ -55,12 +68,45 @@ class Attacker:
 
 
 def check_raw(
-    *, score: int | None, rank: int | None, strength_score: int | None, character: str | None
+    *,
+    score: int | None,
+    rank: int | None,
+    strength_score: int | None,
+    character: str | None,
+    perception_score: int | None = None,
 ) -> None:
-    """/task's refusals for raw numbers, and strength_score's own."""
+    """/task's refusals for raw numbers, and strength_score's and perception_score's own."""
     check_task_options(difficulty=None, target=None, score=score, rank=rank, character=character)
-    if strength_score is not None and score is None:
-        raise UserError("strength_score goes with score (raw numbers); give score too, or drop it.")
+    for name, value in (("strength_score", strength_score), ("perception_score", perception_score)):
+        if value is not None and score is None:
+            raise UserError(f"{name} goes with score (raw numbers); give score too, or drop it.")
+
+
+_NEEDS_LOOK = "Soft cover rolls a look first: with raw numbers give {}."
+
+
+def look_for(
+    hands: Attacker,
+    victim: TwoD10Sheet | None,
+    loads: dict[int, int],
+    situation: Situation,
+    *,
+    perception_score: int | None,
+    target_stealth: int | None,
+) -> LookStats | None:
+    """The look through soft cover, as /attack rolls it: the attacker's mind + perception
+    and the target's finesse + stealth less its EP from the sheets, else the raw numbers.
+    None when no look is rolled; UserError naming a raw number it needs."""
+    sight = sight_of(hands.sheet.character) if hands.sheet is not None else perception_score
+    hiding = hiding_of(victim.character) if victim is not None else target_stealth
+    burden = loads.get(victim.id, 0) if victim is not None else 0
+    if not needs_look(situation):
+        return None
+    if sight is None:
+        raise UserError(_NEEDS_LOOK.format("perception_score (the attacker's mind + perception)"))
+    if hiding is None:
+        raise UserError(_NEEDS_LOOK.format("target_stealth (the target's finesse + stealth)"))
+    return LookStats(sight=sight, hiding=hiding, burden=burden)
 
 
 def raw_wielded(
@@ -147,9 +193,14 @@ ODDS_ATTACK_OPTIONS = (
         "Raw numbers: the target's damage reduction (0 to 40)"),
     Opt("armored", bool | None, None,
         "Raw numbers: the target wears armor (axes roll twice only against the unarmored)"),
+    Opt("target_stealth", commands.Range[int, MIN_HIDING, MAX_HIDING], None,
+        f"Raw numbers, soft cover: the target's finesse + stealth, less its EP"
+        f" ({MIN_HIDING} to {MAX_HIDING})"),
     *odds_twin((ATTACKER,)),
     Opt("score", Score, None, "Raw numbers, no sheet: the attribute the attack adds (-1 to 6)"),
     Opt("rank", Rank, None, "Raw numbers: the attack's skill, melee, ranged or brawl (0 to 6)"),
     Opt("strength_score", Score, None,
         "Raw numbers: strength for a finesse attack's damage (default: score)"),
+    Opt("perception_score", commands.Range[int, -1, MAX_SIGHT], None,
+        f"Raw numbers, soft cover: the attacker's mind + perception (-1 to {MAX_SIGHT})"),
 )  # fmt: skip

@@ -80,7 +80,8 @@ async def test_the_hocs_odds_party_takes_the_checks_options(bot: TableBot) -> No
 
 # /odds attack's own options: a count instead of melee_with's names, and raw numbers.
 ATTACK_ODDS_ONLY = [
-    "melee_others", "target_defense", "reduction", "armored", "score", "rank", "strength_score"
+    "melee_others", "target_defense", "reduction", "armored", "target_stealth", "score", "rank",
+    "strength_score", "perception_score",
 ]  # fmt: skip
 
 

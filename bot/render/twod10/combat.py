@@ -9,6 +9,7 @@ import discord
 from bot.render.text import safe
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.damage import DamageResult
+from bot.rules.twod10.ranged import SoftCoverSight
 from bot.rules.twod10.tasks import TaskResult
 from bot.storage.twod10.characters import TwoD10Sheet
 
@@ -58,6 +59,21 @@ def roll_line(roll: TaskResult) -> str:
     edge = "" if roll.roll.dropped is None else f" ({roll.roll.edge.value})"
     mods = " ".join(f"{_signed(m.value)} {m.label}" for m in roll.modifiers if m.value)
     return f"2d10{edge} [{', '.join(faces)}] natural {roll.natural} {mods} = **{roll.total}**"
+
+
+def look_line(look: SoftCoverSight) -> str:
+    """The look through soft cover, its roll and what it did to the cover."""
+    where = f"Look through soft cover {look.cover}"
+    if look.disadvantages:
+        where += ", " + ", ".join(look.disadvantages)
+    if look.disadvantage:
+        why = "a natural 2" if look.roll.natural_two else "below 10"
+        did = f"{why}: soft cover {look.cover} stays, and the attack has disadvantage"
+    else:
+        points = f"{look.removed} point{'s' if look.removed != 1 else ''}"
+        left = f"soft cover {look.remaining} left" if look.remaining else "no soft cover left"
+        did = f"sees through {points}: {left}"
+    return f"{where}: {roll_line(look.roll)} → {did}."
 
 
 def band_line(roll: TaskResult) -> str:
@@ -139,6 +155,8 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         title += f", {result.maneuver.value}"
     lines: list[str] = []
     plan = result.plan
+    if result.look is not None:  # rolled first, before any other die
+        lines.append(look_line(result.look))
     if result.cover is not None:
         c = result.cover
         if c.face is None:

@@ -14,12 +14,15 @@ from bot.rules.twod10.initiative.events import (
     ActionMarked,
     CombatantDown,
     InitiativeRolled,
+    PendingSpellsDue,
     ReactionWindowOpened,
     RoundEnded,
     RoundStarted,
     SideTurnStarted,
+    SpellDeclared,
     SurpriseRoundStarted,
 )
+from bot.rules.twod10.initiative.loading import CrossbowLoaded
 from bot.rules.twod10.initiative.model import (
     MOVEMENT_FEET,
     Action,
@@ -30,6 +33,7 @@ from bot.rules.twod10.initiative.model import (
 )
 from bot.rules.twod10.initiative.reactions import InterruptRoll
 from bot.rules.twod10.initiative.rounds import initiative_ranges
+from bot.rules.twod10.initiative.turns import StoodUp
 
 COLOUR = discord.Colour.dark_gold()
 NAME_LIMIT = 64
@@ -100,11 +104,20 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
         marks.append(f"🎒 moves {state.allowance(c.movement)} ft")
     if state.extra_attacks:
         marks.append(f"{state.extra_attacks} extra attack(s)")
+    if c.unloaded:  # shot and waiting for /init act load (ruling crossbow-loading)
+        marks.append(f"🏹 unloaded: {', '.join(echo(n, NAME_LIMIT) for n in c.unloaded)}")
     if state.declared_spell and not state.spell_cast:
         marks.append("spell declared")
-    if state.attacked_casting and not state.spell_cast:
+    if state.spell_ready and not state.spell_cast:
+        marks.append("spell goes off: /cast it")
+    pending = c.pending_spell
+    if pending is not None:  # declared again after an interruption (spell-interrupted)
+        marks.append(f"spell pending: goes off at the end of its turn in round {pending.due}")
+    if (state.attacked_casting and not state.spell_cast) or (pending and pending.attacked):
         marks.append("attacked while casting")
-    if state.spell_cast:
+    if state.spell_interrupted:
+        marks.append("spell interrupted")
+    elif state.spell_cast:
         marks.append("spell cast")
     if state.parry:
         marks.append(f"parry {state.parry}")
@@ -204,6 +217,15 @@ def event_line(enc: Encounter, event: object) -> str:
             f"▶️ The {event.side.label}' turn: {_names(enc, acting)} {may}"
             f" move, attack, interact (and take a granted bonus action).{spells}"
         )
+    if isinstance(event, SpellDeclared):
+        if event.due is None:
+            return f"{name_of(enc, event.combatant_id)} declares a spell."
+        return (
+            f"{name_of(enc, event.combatant_id)} declares a spell again, with their attack"
+            f" action: it goes off at the end of their turn in round {event.due}."
+        )
+    if isinstance(event, PendingSpellsDue):
+        return _spells_due_line(enc, event)
     if isinstance(event, ReactionWindowOpened):
         if not event.eligible:
             return (
@@ -225,6 +247,10 @@ def event_line(enc: Encounter, event: object) -> str:
         if event.sacrifice is not None:
             what = f"attack given up to {event.sacrifice.value}"
         return f"{name_of(enc, event.combatant_id)}: {what}."
+    if isinstance(event, StoodUp):
+        return _stood_up_line(enc, event)
+    if isinstance(event, CrossbowLoaded):
+        return _loaded_line(enc, event)
     if isinstance(event, CombatantDown):
         return (
             f"💀 {name_of(enc, event.combatant_id)} is down ({event.downed_this_round} of the"
@@ -233,6 +259,31 @@ def event_line(enc: Encounter, event: object) -> str:
     if isinstance(event, InterruptRoll):
         return interrupt_line(enc, event)
     return ""
+
+
+def _stood_up_line(enc: Encounter, event: StoodUp) -> str:
+    who = name_of(enc, event.combatant_id)
+    if not event.feet:  # encumbered down to 0 feet: half of nothing
+        return f"{who} stands up from prone, with no movement to spend."
+    return f"{who} stands up from prone, spending {event.feet} ft ({event.left} ft left)."
+
+
+def _loaded_line(enc: Encounter, event: CrossbowLoaded) -> str:
+    what = f"the {echo(event.weapon.lower(), NAME_LIMIT)}" if event.weapon else "a crossbow"
+    how = "with an extra attack" if event.extra else "giving up the attack"
+    return f"{name_of(enc, event.combatant_id)} loads {what}, {how}."
+
+
+def _spells_due_line(enc: Encounter, event: PendingSpellsDue) -> str:
+    lines = []
+    if event.ready:
+        lines.append(
+            f"✨ End of the {event.side.label}' turn: the spell declared again last round goes"
+            f" off now for {_names(enc, event.ready)}; /cast it this round."
+        )
+    if event.lost:
+        lines.append(f"✨ Lost, down before it went off: the spell of {_names(enc, event.lost)}.")
+    return "\n".join(lines)
 
 
 def events_text(enc: Encounter, events: Iterable[object]) -> str:

@@ -14,8 +14,8 @@ import discord
 from bot.render.odds_chart import render_distribution
 from bot.render.text import percent, safe
 from bot.rules.twod10.odds import FIRST_SUCCESS_ROW, NATURAL_TWO_ROW, ROWS, TaskOdds
-from bot.rules.twod10.odds_attack import COVER_ROW, AttackOdds
-from bot.rules.twod10.tasks import Edge
+from bot.rules.twod10.odds_attack import COVER_ROW, AttackOdds, LookOdds
+from bot.rules.twod10.tasks import Edge, Modifier
 
 CHART_NAME = "odds.png"
 COLOUR = discord.Colour.blurple()
@@ -95,13 +95,38 @@ def task_preview_line(odds: TaskOdds) -> str:
     )
 
 
+def _mods_text(modifiers: tuple[Modifier, ...]) -> str:
+    return " ".join(f"{m.value:+d} {safe(m.label)}" for m in modifiers if m.value)
+
+
+def look_lines(look: LookOdds) -> list[str]:
+    """The look through soft cover rolled before the attack, and each cover it leaves."""
+    reasons = look.outcomes[0][1].disadvantages
+    why = f" ({', '.join(reasons)})" if reasons else ""
+    left = []
+    for p, sight in look.outcomes:
+        label = f"{sight.remaining} left" + (", disadvantage" if sight.disadvantage else "")
+        left.append(f"{label} {percent(p)}")
+    return [
+        f"Look through soft cover {look.cover} first: {_edge_text(look.edge)}{why}"
+        f" {_mods_text(look.modifiers)}",
+        f"Sees through: {percent(look.seen)}; soft cover " + " · ".join(left),
+    ]
+
+
 def attack_odds_embed(
     title: str, against: str, odds: AttackOdds, *, target_hp: int | None = None
 ) -> discord.Embed:
-    """The rows, the hit, the maneuver, a stray, then the damage the target takes."""
+    """The rows, the hit, the maneuver, a stray, then the damage the target takes.
+
+    Into soft cover the look's line comes first and the attack's line is the attack's
+    before the look is judged (the figures below mix every outcome of the look)."""
     embed = discord.Embed(title=title[:256], colour=COLOUR)
-    mods = " ".join(f"{m.value:+d} {safe(m.label)}" for m in odds.plan.modifiers if m.value)
-    lines = [f"{_edge_text(odds.edge)} {mods}".rstrip(), f"Against {safe(against)}"]
+    lines = look_lines(odds.look) if odds.look is not None else []
+    mods = _mods_text(odds.plan.modifiers)
+    if odds.look is not None:
+        mods += " - the soft cover left"
+    lines += [f"{_edge_text(odds.edge)} {mods}".rstrip(), f"Against {safe(against)}"]
     edges = [f"advantage: {', '.join(odds.plan.advantages)}"] if odds.plan.advantages else []
     if odds.plan.disadvantages:
         edges.append(f"disadvantage: {', '.join(odds.plan.disadvantages)}")
@@ -137,8 +162,11 @@ def attack_chart(odds: AttackOdds, *, target_hp: int | None = None) -> discord.F
 
 
 def attack_preview_line(odds: AttackOdds) -> str:
-    """The line ``odds:True`` puts above an /attack's dice."""
-    return (
+    """The line ``odds:True`` puts above an /attack's dice (the look's included)."""
+    line = (
         f"-# Odds before the roll: hit {percent(odds.hit)}"
         f" · expected damage {two_places(odds.expected_damage)}"
     )
+    if odds.look is not None:
+        line += f" · the look sees through the soft cover {percent(odds.look.seen)}"
+    return line

@@ -1,8 +1,10 @@
 """An attack: the roll against a defense, its situation, a maneuver, then damage.
 
-Dice are asked for in a fixed order so tests can script faces: the hard-cover
-d4 (if any), the attack's d10s, the stray d8 (a missed shot into melee), then
-the damage dice.
+Dice are asked for in a fixed order so tests can script faces: the look's d10s
+(an attack into soft cover, when a ``LookStats`` is given and the GM didn't name the
+target unseen; ruling ``soft-cover-look`` in ``soft_cover``), the hard-cover d4 (if
+any), the attack's d10s, the stray d8 (a missed shot into melee), then the damage
+dice.
 
 Rulings:
 
@@ -52,10 +54,12 @@ from bot.rules.twod10.ranged import (
     DARKNESS_PENALTY,
     HardCoverCheck,
     Light,
+    SoftCoverSight,
     StrayShot,
     check_hard_cover,
     roll_stray,
 )
+from bot.rules.twod10.soft_cover import LookStats, after_look, roll_look, rolls_look
 from bot.rules.twod10.tasks import Modifier, TaskResult, judge, roll_task
 from bot.rules.twod10.wielding import Wielded
 
@@ -82,6 +86,7 @@ class AttackResult:
     effect: ManeuverEffect | None
     stray: StrayShot | None
     damage: DamageResult | None  # None when stopped by cover or redirected by a stray shot
+    look: SoftCoverSight | None = None  # the look through soft cover, rolled first
 
     @property
     def hit(self) -> bool:
@@ -196,18 +201,32 @@ def roll_attack(
     use_finesse: bool = False,
     maneuver: Maneuver | None = None,
     situation: Situation = PLAIN,
+    look: LookStats | None = None,
     block: bool = False,
     dice: Dice,
 ) -> AttackResult:
-    """Roll an attack and its damage; ``block``: the target blocks with its shield."""
+    """Roll an attack and its damage; ``block``: the target blocks with its shield.
+
+    Into soft cover with ``look`` the look is rolled first and the attack takes the cover
+    it leaves (and its disadvantage below 10); without ``look`` the soft cover is taken
+    as already judged."""
+    # Refuses what can't be before any die is rolled, the look's included.
     plan = plan_attack(
         wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
         situation=situation,
     )  # fmt: skip
+    sight = None
+    if look is not None and rolls_look(situation, look):
+        sight = roll_look(situation.soft_cover, look, light=situation.light, dice=dice)
+        situation = after_look(situation, sight)
+        plan = plan_attack(
+            wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
+            situation=situation,
+        )  # fmt: skip
     cover = check_hard_cover(situation.hard_cover, dice) if situation.hard_cover else None
     base = AttackResult(
         wielded=wielded, target=target, plan=plan, maneuver=maneuver, cover=cover,
-        roll=None, effect=None, stray=None, damage=None,
+        roll=None, effect=None, stray=None, damage=None, look=sight,
     )  # fmt: skip
     if cover is not None and cover.blocked:
         return base

@@ -10,6 +10,11 @@ weapon's high roll); their sum is convolved exactly, and each possible sum is
 put back into that same result so its own ``total`` applies the weapon bonus,
 strength, a bluff's extra, the block, armor less piercing and the floor of 1.
 
+Into soft cover the look is rolled first (``soft_cover``): its exact distribution
+comes from the real ``roll_look`` fed one roll per natural, and the attack's odds are
+mixed over each distinct outcome (the cover it leaves, and the disadvantage of a look
+below 10), weighted by that outcome's chance.
+
 Ruling ``odds-stray``: the damage figures are what the aimed target takes; a
 shot that strays into another combatant deals it nothing, and its chance is
 shown on its own line.
@@ -28,8 +33,15 @@ from bot.rules.twod10.attack_inputs import PLAIN, AttackerStats, Situation, Targ
 from bot.rules.twod10.damage import DamageResult, DieFace
 from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds import NATURAL_TWO_ROW, ROWS, naturals
-from bot.rules.twod10.ranged import MAX_COVER, STRAY_DIE, check_hard_cover
-from bot.rules.twod10.tasks import Edge, net_edge
+from bot.rules.twod10.ranged import MAX_COVER, STRAY_DIE, Light, SoftCoverSight, check_hard_cover
+from bot.rules.twod10.soft_cover import (
+    LookStats,
+    after_look,
+    look_disadvantages,
+    roll_look,
+    rolls_look,
+)
+from bot.rules.twod10.tasks import Edge, Modifier, net_edge
 from bot.rules.twod10.wielding import Wielded
 
 COVER_ROW = "stopped by hard cover"
@@ -47,8 +59,27 @@ class _ThenOnes:
 
 
 @dataclass(frozen=True)
+class LookOdds:
+    """The exact outcomes of the look through soft cover, most cover removed first."""
+
+    cover: int
+    edge: Edge
+    modifiers: tuple[Modifier, ...]
+    # One judged look per distinct outcome (cover left, disadvantage), with its chance.
+    outcomes: tuple[tuple[Fraction, SoftCoverSight], ...]
+
+    @property
+    def seen(self) -> Fraction:
+        """The chance the look reaches 10 (no disadvantage, a point or more removed)."""
+        return sum((p for p, s in self.outcomes if not s.disadvantage), Fraction(0))
+
+
+@dataclass(frozen=True)
 class AttackOdds:
-    """Exact chances of one attack against one target."""
+    """Exact chances of one attack against one target.
+
+    With a look (``look``) ``plan`` and ``edge`` are the attack's before the look is
+    judged: no soft cover and none of its disadvantage; ``look`` says what it leaves."""
 
     plan: AttackPlan
     edge: Edge
@@ -57,6 +88,7 @@ class AttackOdds:
     stray: Fraction  # a missed shot into melee hits another combatant instead
     maneuver_success: Fraction | None  # None without a maneuver
     damage: tuple[Fraction, ...]  # damage[k]: the chance the aimed target takes k
+    look: LookOdds | None = None  # the look through soft cover, when one is rolled
 
     @property
     def expected_damage(self) -> Fraction:
@@ -113,6 +145,26 @@ def _cover(quarters: int) -> tuple[Fraction, tuple[int, ...], tuple[int, ...]]:
     return Fraction(len(blocked), COVER_DIE), (blocked[0],), (through,)
 
 
+@lru_cache(maxsize=256)
+def look_odds(cover: int, look: LookStats, light: Light) -> LookOdds:
+    """Every outcome of ``roll_look``: one real look per natural, grouped by what it leaves."""
+    edge = net_edge(0, len(look_disadvantages(light)))
+    chances: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
+    judged: dict[tuple[int, bool], SoftCoverSight] = {}
+    for natural in naturals(edge):
+        sight = roll_look(cover, look, light=light, dice=ScriptedDice(natural.roll.faces))
+        key = (sight.remaining, sight.disadvantage)
+        chances[key] += natural.chance
+        judged.setdefault(key, sight)
+    order = sorted(chances, key=lambda k: (k[1], k[0]))  # seen first, least cover left first
+    return LookOdds(
+        cover=cover,
+        edge=edge,
+        modifiers=look.modifiers,
+        outcomes=tuple((chances[k], judged[k]) for k in order),
+    )
+
+
 @lru_cache(maxsize=1024)
 def attack_odds(
     wielded: Wielded,
@@ -122,9 +174,74 @@ def attack_odds(
     use_finesse: bool = False,
     maneuver: Maneuver | None = None,
     situation: Situation = PLAIN,
+    look: LookStats | None = None,
     block: bool = False,
 ) -> AttackOdds:
     """The odds of ``roll_attack`` with the same arguments; RulesError as it would raise."""
+    if look is None or not rolls_look(situation, look):
+        return _attack_odds(
+            wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
+            situation=situation, block=block,
+        )  # fmt: skip
+    # As roll_attack, refuse what can't be before the look; the plan shown is the
+    # attack's before the look is judged (no soft cover, none of its disadvantage).
+    plan = plan_attack(
+        wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
+        situation=replace(situation, soft_cover=0),
+    )  # fmt: skip
+    seen = look_odds(situation.soft_cover, look, situation.light)
+    parts = [
+        (p, _attack_odds(
+            wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
+            situation=after_look(situation, sight), block=block,
+        ))
+        for p, sight in seen.outcomes
+    ]  # fmt: skip
+    edge = net_edge(len(plan.advantages), len(plan.disadvantages))
+    return _mix(plan, edge, parts, seen)
+
+
+def _mix(
+    plan: AttackPlan, edge: Edge, parts: list[tuple[Fraction, AttackOdds]], seen: LookOdds
+) -> AttackOdds:
+    """The attack's odds over the look's outcomes, each weighted by its chance."""
+    first = parts[0][1]
+    rows = dict.fromkeys((row for row, _ in first.rows), Fraction(0))
+    length = max(len(odds.damage) for _, odds in parts)
+    damage = [Fraction(0)] * length
+    hit = stray = won = Fraction(0)
+    for p, odds in parts:
+        for row, q in odds.rows:
+            rows[row] += p * q
+        for k, q in enumerate(odds.damage):
+            damage[k] += p * q
+        hit += p * odds.hit
+        stray += p * odds.stray
+        won += p * (odds.maneuver_success or 0)
+    return AttackOdds(
+        plan=plan,
+        edge=edge,
+        rows=tuple(rows.items()),
+        hit=hit,
+        stray=stray,
+        maneuver_success=won if first.maneuver_success is not None else None,
+        damage=tuple(damage),
+        look=seen,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _attack_odds(
+    wielded: Wielded,
+    attacker: AttackerStats,
+    target: TargetStats,
+    *,
+    use_finesse: bool,
+    maneuver: Maneuver | None,
+    situation: Situation,
+    block: bool,
+) -> AttackOdds:
+    """The odds of an attack whose soft cover is already judged (no look rolled)."""
     plan = plan_attack(
         wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
         situation=situation,

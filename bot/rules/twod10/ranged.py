@@ -1,5 +1,7 @@
 """Cover, firing into melee, seeing through soft cover, darkness.
 
+The look through soft cover is rolled by ``soft_cover`` (its rulings are there).
+
 Rulings:
 
 * ``hard-cover``: "If the number rolled is equal to the amount of cover … the
@@ -82,10 +84,12 @@ def roll_stray(others: int, dice: Dice) -> StrayShot:
 
 @dataclass(frozen=True, kw_only=True)
 class SoftCoverSight:
-    """The perception roll against soft cover and what it leaves."""
+    """The perception roll against soft cover and what it leaves (rolled by
+    ``soft_cover.roll_look``, before the attack's dice)."""
 
     cover: int
     roll: TaskResult
+    disadvantages: tuple[str, ...] = ()  # why the look itself had disadvantage (the light)
 
     @property
     def removed(self) -> int:

@@ -115,6 +115,19 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="hard-cover", topic="Cover",
            text="Hard cover stops the attack on a d4 equal to or below its quarters; total "
                 "cover always stops it."),
+    Ruling(key="soft-cover-look", topic="Cover",
+           text="An attack into soft cover first rolls the look, before its own dice: 2d10 + "
+                "the attacker's mind + perception - the target's finesse + stealth, less the "
+                "target's EP (the attacker's don't count). It is a perception roll: low light "
+                "or darkness gives it disadvantage."),
+    Ruling(key="soft-cover-unseen", topic="Cover",
+           text="The situation term unseen is the GM's word that the attacker can't see the "
+                "target: no look is rolled and the attack has disadvantage, behind all of its "
+                "soft cover."),
+    Ruling(key="soft-cover-location", topic="Cover",
+           text="\"The enemy must be in the location being attacked\" is the GM's judgement: "
+                "the bot attacks the target named, and the GM calls off an attack into soft "
+                "cover the target is not behind."),
     Ruling(key="stray-shot", topic="Firing into melee",
            text="On a missed shot into melee the d8 picks another combatant by number and the "
                 "same dice are judged against them; a natural 2 strays nowhere."),
@@ -144,7 +157,9 @@ RULINGS: tuple[Ruling, ...] = (
                 "as endless cleave does; the GM may let it be another action instead."),
     Ruling(key="stand-from-prone", topic="Prone",
            text="Standing up costs half a round's movement, also when dashing: 15 feet, or "
-                "half of what encumbrance leaves, rounded up to whole feet."),
+                "half of what encumbrance leaves, rounded up to whole feet. /init act stand up "
+                "clears a linked sheet's prone; a combatant without a sheet just spends the "
+                "feet."),
     Ruling(key="movement-encumbrance", topic="Movement",
            text="Each encumbrance point left after toughness takes 5 feet off a character's "
                 "30 a round, down to 0; a dash doubles what is left. The tracker follows a "
@@ -161,6 +176,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(key="two-weapon-finesse", topic="Weapons",
            text="In a tracked fight a round with an offhand attack is a two-weapon round: no "
                 "offhand attack after a strength attack, and the main weapon then uses finesse."),
+    Ruling(key="crossbow-loading", topic="Weapons",
+           text="In a tracked fight a crossbow starts loaded and each shot unloads it; /init "
+                "act load gives up the attack (or, once it is used, an extra attack) to load "
+                "the one shot first, and an extra attack needs a loaded one too. Outside a "
+                "tracked fight there is no action economy: loading is free."),
     Ruling(key="cleave-weapons", topic="Weapons",
            text="Endless cleave comes with the tables' melee weapons and bows: an unarmed or "
                 "improvised kill gives no extra attack."),
@@ -332,6 +352,11 @@ RULINGS: tuple[Ruling, ...] = (
                 "attacked while casting, and its /cast has the disadvantage by itself; "
                 "attacked: adds what the tracker can't see (a casting begun in an earlier "
                 "round)."),
+    Ruling(key="spell-interrupted", topic="Magic",
+           text="A declared spell is interrupted when damage makes it fail before its side's "
+                "turn (/cast damaged:True); an attack alone is not. On that turn /init act "
+                "declare spell declares it again with the attack action; it goes off at the end "
+                "of the caster's turn next round, and /cast allows it once then."),
     Ruling(key="concentration-damage", topic="Magic",
            text="An attack's damage is damage in combat and ends the target's concentration; "
                 "the GM's /hp loss ends it when the character is in a tracked encounter. HP "

@@ -44,7 +44,7 @@ Name = commands.Range[str, 1, 64]
 SideName = Literal["players", "npcs"]
 ActName = Literal[
     "movement", "attack", "interact", "bonus action", "dash", "disengage", "parry", "prepare",
-    "declare spell",
+    "declare spell", "stand up", "load",
 ]  # fmt: skip
 ReactName = Literal["declare", "interrupt", "undeclared", "opportunity attack"]
 
@@ -238,11 +238,13 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             "rulings": rulings(
                 "bonus-action", "stand-from-prone", "movement-encumbrance", "parry-expiry"
             )
+            + rulings("spell-interrupted")
+            + rulings("crossbow-loading")
         },
     )
     @commands.guild_only()
     @app_commands.describe(
-        action="What to mark (dash, disengage, parry and prepare give up the attack)",
+        action="What to mark (dash, disengage, parry, prepare and load give up the attack)",
         name="Which combatant (default: your own on this side)",
         feet="Movement: spend only these feet (movement can be split around actions)",
         parry="Parry: finesse + melee (or ranged) taken off the next attack on you",

@@ -27,8 +27,8 @@ from bot.rules.twod10.initiative.reactions import (
     use_undeclared_reaction,
 )
 from bot.rules.twod10.initiative.rounds import advance, start_encounter
+from bot.rules.twod10.initiative.spells import declare
 from bot.rules.twod10.initiative.turns import (
-    declare_spell,
     mark_action,
     mark_down,
     move,
@@ -38,6 +38,7 @@ from bot.rules.twod10.initiative.turns import (
 from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Kind, TwoD10Sheet
 from bot.storage.twod10.encounters import Seat, Tracker
 from bot.tables.permissions import NotGM
+from cogs.twod10.initiative import sheet_acts
 from cogs.twod10.initiative.service import ChangeContext, Operation, sheet_down
 
 MAX_COUNT = 20
@@ -55,6 +56,8 @@ class ActChoice(Enum):
     PARRY = "parry"
     PREPARE = "prepare"
     SPELL = "declare spell"
+    STAND = "stand up"
+    LOAD = "load"
 
 
 class ReactChoice(Enum):
@@ -76,6 +79,8 @@ SACRIFICES = {
     ActChoice.PARRY: Sacrifice.PARRY,
     ActChoice.PREPARE: Sacrifice.PREPARE,
 }
+# These read the combatant's sheet (stand up also writes it): cogs.twod10.initiative.sheet_acts
+SHEET_ACTS = {ActChoice.STAND: sheet_acts.stand, ActChoice.LOAD: sheet_acts.load}
 
 
 def key(name: str) -> str:
@@ -243,10 +248,14 @@ def act(choice: ActChoice, name: str | None, *, feet: int | None, parry: int | N
         enc = ctx.tracker.encounter
         if choice is ActChoice.SPELL:
             c = pick(ctx, name)
-            enc = declare_spell(enc, c.id)
-            return replace(ctx.tracker, encounter=enc), [f"{echo(c.name)} declares a spell."]
+            enc, declared = declare(enc, c.id)  # on the turn too, after spell-interrupted
+            return replace(ctx.tracker, encounter=enc), [declared]
         c = pick(ctx, name, side=enc.acting)
         events: list[object]
+        if choice in SHEET_ACTS:
+            if feet is not None or parry is not None:
+                raise UserError("`feet` goes with movement and `parry` with parry only.")
+            return await SHEET_ACTS[choice](ctx, c)
         if choice is ActChoice.MOVEMENT and feet is not None:
             enc, left = move(enc, c.id, feet)
             events = [f"{echo(c.name)} moves {feet} ft ({left} ft left)."]

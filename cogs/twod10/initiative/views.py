@@ -38,6 +38,8 @@ TOKENS = {
     "dash": ActChoice.DASH,
     "disengage": ActChoice.DISENGAGE,
     "prepare": ActChoice.PREPARE,
+    "stand": ActChoice.STAND,
+    "load": ActChoice.LOAD,
 }
 LABELS = {
     "movement": "Movement",
@@ -47,17 +49,19 @@ LABELS = {
     "dash": "Dash",
     "disengage": "Disengage",
     "prepare": "Prepare",
+    "stand": "Stand up",
+    "load": "Load",
 }
 ACT_TEMPLATE = (
     r"d10init:act:(?P<encounter>[0-9]{1,20}):(?P<round>[0-9]{1,6}):(?P<side>players|npcs):"
-    r"(?P<choice>movement|attack|interact|bonus|dash|disengage|prepare)"
+    r"(?P<choice>movement|attack|interact|bonus|dash|disengage|prepare|stand|load)"
 )
 REACT_TEMPLATE = (
     r"d10init:react:(?P<encounter>[0-9]{1,20}):(?P<round>[0-9]{1,6}):(?P<side>players|npcs)"
 )
 TURN_OVER = "That turn is over: use the buttons on the current turn's message."
 # In grey, apart from the turn's usual movement, attack, interaction and bonus action.
-SECONDARY = ("dash", "disengage", "prepare")
+SECONDARY = ("dash", "disengage", "prepare", "stand", "load")
 
 
 def turn_button(encounter_id: int, round_: int, side: Side, token: str) -> Button:

@@ -121,13 +121,16 @@ async def test_a_natural_twenty_that_misses_adds_no_dice(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     await table(bot, slash)
+    # The look through soft cover comes first: 3 + 3 − Gob's finesse 1 = 5, below 10:
+    # all 4 points stay and the attack has disadvantage (3d10, the highest dropped).
     # 20 + 5 − 2 − 10 − 4 (soft cover) = 9: a miss, d8 → d6, and no extra dice.
-    scripted = script(bot, 10, 10, 3)
+    scripted = script(bot, 3, 3, 10, 10, 10, 3)
     body = text(await slash.run("attack", target="Gob", bonus=-10, situation="soft cover 4",
                                 **player(slash)))  # fmt: skip
+    assert "below 10: soft cover 4 stays, and the attack has disadvantage" in body
     assert "a natural 20, but no hit: no extra dice" in body
     assert "Rolled [3] + 2 weapon + 3 strength = 8" in body
-    assert scripted.requests == [10, 10, 6]
+    assert scripted.requests == [10, 10, 10, 10, 10, 6]
     await dpytest.empty_queue()
 
 

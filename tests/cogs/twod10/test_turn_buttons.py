@@ -51,10 +51,10 @@ def test_each_button_is_what_its_dynamic_item_sends() -> None:
         assert type(item).__discord_ui_compiled_template__.fullmatch(light.custom_id)
 
 
-def test_a_turns_seven_buttons_are_laid_out_as_a_view_of_its_items_was() -> None:
-    # Seven buttons: five in the first row, two in the second, as View.add_item placed them.
+def test_a_turns_nine_buttons_are_laid_out_as_a_view_of_its_items_was() -> None:
+    # Nine buttons: five in the first row, four in the second, as View.add_item placed them.
     sent = turn_view(9, 4, Side.PLAYERS).to_components()
-    assert [len(row["components"]) for row in sent] == [5, 2]
+    assert [len(row["components"]) for row in sent] == [5, 4]
     assert json.dumps(sent) == view_of(*(TurnButton(9, 4, Side.PLAYERS, t) for t in LABELS))
     assert json.dumps(reaction_view(9, 4, Side.NPCS).to_components()) == view_of(
         ReactButton(9, 4, Side.NPCS)

@@ -11,6 +11,7 @@ from bot.rules.twod10.initiative.model import (
     Action,
     Combatant,
     Encounter,
+    PendingSpell,
     Phase,
     Sacrifice,
     Side,
@@ -32,6 +33,23 @@ def _sorted(sides: frozenset[Side]) -> list[str]:
     return sorted(s.value for s in sides)
 
 
+def _pending_to_dict(pending: PendingSpell | None) -> dict[str, Any] | None:
+    return None if pending is None else {"due": pending.due, "attacked": pending.attacked}
+
+
+def _pending_from_dict(data: Mapping[str, Any] | None) -> PendingSpell | None:
+    # None also for encounters stored before interrupted spells were tracked.
+    if data is None:
+        return None
+    return PendingSpell(due=int(data["due"]), attacked=bool(data["attacked"]))
+
+
+def _unloaded(data: Any) -> tuple[str, ...]:
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise TypeError("unloaded crossbows are a list of weapon names")
+    return tuple(data)
+
+
 def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
     return {
         "version": VERSION,
@@ -45,6 +63,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "aware": c.aware,
                 "down": c.down,
                 "movement": c.movement,
+                "pending_spell": _pending_to_dict(c.pending_spell),
+                "unloaded": list(c.unloaded),
             }
             for c in enc.combatants
         ],
@@ -67,6 +87,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "extra_attacks": s.extra_attacks,
                 "spell_cast": s.spell_cast,
                 "attacked_casting": s.attacked_casting,
+                "spell_interrupted": s.spell_interrupted,
+                "spell_ready": s.spell_ready,
                 "offhand_attack": s.offhand_attack,
                 "strength_attack": s.strength_attack,
             }
@@ -100,6 +122,9 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     # Absent from encounters stored before /cast marked the tracker.
                     spell_cast=bool(s.get("spell_cast", False)),
                     attacked_casting=bool(s.get("attacked_casting", False)),
+                    # Absent from encounters stored before interrupted spells were tracked.
+                    spell_interrupted=bool(s.get("spell_interrupted", False)),
+                    spell_ready=bool(s.get("spell_ready", False)),
                     # Absent from encounters stored before two-weapon fighting was tracked.
                     offhand_attack=bool(s.get("offhand_attack", False)),
                     strength_attack=bool(s.get("strength_attack", False)),
@@ -119,6 +144,9 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     down=bool(c["down"]),
                     # Encounters saved before encumbrance slowed anyone move 30 feet.
                     movement=int(c.get("movement", MOVEMENT_FEET)),
+                    pending_spell=_pending_from_dict(c.get("pending_spell")),
+                    # Encounters stored before crossbows were tracked: all loaded.
+                    unloaded=_unloaded(c.get("unloaded", [])),
                 )
                 for c in data["combatants"]
             ),

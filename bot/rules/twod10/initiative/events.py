@@ -39,6 +39,21 @@ class SideTurnStarted:
 
 
 @dataclass(frozen=True)
+class SpellDeclared:
+    combatant_id: int
+    due: int | None = None  # declared again after an interruption: the round it goes off
+
+
+@dataclass(frozen=True)
+class PendingSpellsDue:
+    """The end of ``side``'s turn: spells declared again last round go off now."""
+
+    side: Side
+    ready: tuple[int, ...]  # may /cast it now
+    lost: tuple[int, ...]  # down before it went off
+
+
+@dataclass(frozen=True)
 class ReactionWindowOpened:
     """The end of ``after``'s turn: the other side's undeclared reactions."""
 
@@ -72,6 +87,8 @@ Event = (
     | RoundStarted
     | InitiativeRolled
     | SideTurnStarted
+    | SpellDeclared
+    | PendingSpellsDue
     | ReactionWindowOpened
     | RoundEnded
     | ActionMarked

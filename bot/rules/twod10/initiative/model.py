@@ -52,6 +52,15 @@ class Sacrifice(Enum):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PendingSpell:
+    """A spell declared again on the caster's turn after an interruption (ruling
+    ``spell-interrupted``): it goes off at the end of its side's turn in round ``due``."""
+
+    due: int
+    attacked: bool = False  # attacked while it was being cast
+
+
+@dataclass(frozen=True, kw_only=True)
 class Combatant:
     id: int
     name: str
@@ -63,6 +72,8 @@ class Combatant:
     # Feet a round: 30 less 5 per encumbrance point, from a linked sheet's load
     # (ruling movement-encumbrance); a combatant with no sheet moves the full 30.
     movement: int = MOVEMENT_FEET
+    pending_spell: PendingSpell | None = None  # kept across rounds, unlike TurnState
+    unloaded: tuple[str, ...] = ()  # crossbows shot and not loaded since, in shot order (loading)
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME:
@@ -87,6 +98,8 @@ class TurnState:
     extra_attacks: int = 0  # endless cleave or a 25+ roll: attacks outside the economy
     spell_cast: bool = False  # a /cast this round (initiative.spells)
     attacked_casting: bool = False  # attacked while its declared spell was being cast
+    spell_interrupted: bool = False  # its declared spell failed to damage (spells)
+    spell_ready: bool = False  # its pending spell went off: one /cast this round
     offhand_attack: bool = False  # attacked with an offhand weapon (two_weapons)
     strength_attack: bool = False  # a main-hand attack used strength (two_weapons)
 

@@ -44,6 +44,7 @@ from bot.rules.twod10.initiative.model import (
     TurnState,
     with_state,
 )
+from bot.rules.twod10.initiative.spells import pending_spells_due
 
 NPC_RANGE_LOW = 4  # 4–6: the NPCs win; 1–3: the players
 
@@ -90,10 +91,15 @@ def _turn_started(enc: Encounter, side: Side) -> SideTurnStarted:
         round=enc.round,
         side=side,
         combatant_ids=tuple(c.id for c in enc.side(side) if not c.down),
-        spells_cast=tuple(
-            c.id for c in enc.side(side) if not c.down and enc.state(c.id).declared_spell
-        ),
+        spells_cast=tuple(c.id for c in enc.side(side) if _goes_off(enc, c.id, c.down)),
     )
+
+
+def _goes_off(enc: Encounter, combatant_id: int, down: bool) -> bool:
+    """A declared spell goes off as the turn starts, unless damage interrupted it
+    (ruling ``spell-interrupted``)."""
+    state = enc.state(combatant_id)
+    return state.declared_spell and not state.spell_interrupted and not down
 
 
 def _begin_round(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
@@ -135,7 +141,7 @@ def _start_side_turn(enc: Encounter, side: Side) -> tuple[Encounter, Event]:
     # combatant's turn and replace their attack action."
     for c in enc.side(side):
         state = enc.state(c.id)
-        if state.declared_spell and not c.down:
+        if _goes_off(enc, c.id, c.down):
             enc = with_state(
                 enc,
                 c.id,
@@ -168,6 +174,8 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
         assert enc.acting is not None
         surprise = enc.phase is Phase.SURPRISE
         enc = replace(enc, phase=Phase.END_OF_TURN, sides_done=enc.sides_done + 1)
+        # "Said spell is cast at the end of their next turn" (ruling spell-interrupted).
+        enc, due = pending_spells_due(enc)
         eligible = tuple(
             c.id
             for c in enc.side(enc.acting.other)
@@ -176,7 +184,8 @@ def advance(enc: Encounter, dice: Dice) -> tuple[Encounter, list[Event]]:
             and not enc.state(c.id).reaction_used
             and enc.state(c.id).declared_reaction is None
         )
-        return enc, [ReactionWindowOpened(after=enc.acting, eligible=eligible)]
+        window = ReactionWindowOpened(after=enc.acting, eligible=eligible)
+        return enc, [due, window] if due is not None else [window]
     # END_OF_TURN
     assert enc.acting is not None
     if enc.round >= 1 and enc.sides_done == 1:

@@ -7,7 +7,8 @@ Rulings:
   circumstance to the GM.
 * ``stand-from-prone``: standing costs half the combatant's movement a round
   (15 of 30 feet; with encumbrance half of what is left, rounded up to whole feet),
-  also when dashing.
+  also when dashing. /init act stand up clears a linked sheet's prone; a combatant
+  without a sheet has no prone to track and just spends the feet.
 * ``movement-encumbrance``: each encumbrance point left after toughness takes 5 feet
   off the 30 a round (at least 0); a dash doubles what is left.
 * ``parry-expiry``: a parry waits for the next attack against the combatant this
@@ -16,7 +17,7 @@ Rulings:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.rules.errors import RulesError
@@ -39,6 +40,15 @@ MAX_EXTRA_ATTACKS = 10  # a bound; each slain foe or 25+ roll grants one
 class ExtraAttack(Enum):
     ENDLESS_CLEAVE = "endless cleave"
     EXTRA_ACTION = "25 or more"
+
+
+@dataclass(frozen=True)
+class StoodUp:
+    """A combatant stood up from prone, spending ``feet`` of movement."""
+
+    combatant_id: int
+    feet: int
+    left: int  # feet of movement left this turn
 
 
 def _acting(enc: Encounter, combatant_id: int) -> Combatant:
@@ -91,11 +101,16 @@ def stand_up_feet(movement: int) -> int:
 def stand_up(enc: Encounter, combatant_id: int) -> tuple[Encounter, int]:
     """Standing from prone costs half a turn's movement (ruling stand-from-prone); a
     combatant encumbered down to 0 feet stands for nothing, as half of nothing."""
-    feet = stand_up_feet(enc.combatant(combatant_id).movement)
+    c = _acting(enc, combatant_id)
+    feet = stand_up_feet(c.movement)
+    state = enc.state(combatant_id)
     if feet == 0:
-        _acting(enc, combatant_id)
-        state = enc.state(combatant_id)
         return enc, state.allowance(0) - state.feet_moved
+    left = state.allowance(c.movement) - state.feet_moved
+    if feet > left:
+        raise RulesError(
+            f"{c.name} needs {feet} feet of movement to stand up and has {left} left this turn."
+        )
     return move(enc, combatant_id, feet)
 
 
