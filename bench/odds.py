@@ -13,8 +13,9 @@ and with ``--no-warm`` empty, as for a query that arrives before the warm-up end
   icepool for the per-round chance of an attack between plain pools;
 * damage pools of 1–12 dice (``damage_odds`` and ``hit_odds``), including the largest
   /damage accepts;
-* the chart's render time, and the import time and resident memory of the chart code
-  in a fresh interpreter.
+* the charts (``bench.odds_chart``): each kind's render time as a ratio to the earlier
+  unlabelled chart and to the PNG encoders, measured in the same run, and the import
+  time and resident memory of the chart code in a fresh interpreter.
 
 ``--before`` times the earlier general search (``odds_core._search_weights``, which asks
 the policy at every state) in place of the fast paths, for a before/after comparison in
@@ -26,13 +27,11 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import subprocess
-import sys
 import time
 import tracemalloc
 from fractions import Fraction
 
-from bot.render.odds_chart import render_distribution
+from bench.odds_chart import main as chart_figures
 from bot.rules.hocs import odds as hocs_odds
 from bot.rules.hocs import (
     odds_clash,
@@ -255,40 +254,6 @@ def damage_table() -> None:
         print(f"{label:44}{ms:>10.1f}", flush=True)
 
 
-# Peak resident memory of the probing process itself (VmHWM starts afresh at exec; the
-# getrusage high-water mark would carry over from the forking benchmark).
-_HWM = '[l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1]'
-_PROBES = {
-    "stdlib zlib+struct (ours)": "import bot.render.odds_chart as c",
-    "Pillow": "from PIL import Image, ImageDraw",
-    "matplotlib (Agg)": "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
-}
-
-
-def _probe(python: str, statement: str) -> str:
-    code = (
-        f"import time; t = time.perf_counter(); {statement}; ms = (time.perf_counter() - t)"
-        f" * 1000; rss = int({_HWM}) / 1024; print(f'{{ms:.1f}} ms import, {{rss:.1f}} MiB"
-        " peak RSS')"
-    )
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
-    return out.stdout.strip() or "not installed"
-
-
-def chart_figures(other_python: str | None) -> None:
-    odds = pool_odds(PoolSpec(base=30, determination=True))
-    runs = 50
-    ms = _time(lambda: [render_distribution(odds.dist, threshold=10) for _ in range(runs)]) / runs
-    print(f"chart render (33 bars, 360x140 PNG): {ms:.2f} ms")
-    bare = subprocess.run(
-        [sys.executable, "-c", f"print(int({_HWM}) / 1024)"], capture_output=True, text=True
-    )
-    print(f"bare interpreter peak RSS: {float(bare.stdout):.1f} MiB")
-    for name, statement in _PROBES.items():
-        python = sys.executable if "ours" in name else (other_python or sys.executable)
-        print(f"chart library {name}: {_probe(python, statement)}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
@@ -308,7 +273,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--chart-python",
-        help="an interpreter with Pillow and matplotlib (a throwaway venv) to compare with",
+        help="an interpreter with matplotlib (a throwaway venv) to compare the chart with",
     )
     args = parser.parse_args()
     sizes = QUICK_SIZES if args.quick else SIZES
@@ -329,6 +294,7 @@ def main() -> None:
     pool_table(sizes, args.max_rerolls)
     clash_table(sizes, args.max_rerolls)
     damage_table()
+    # The chart's figures, as ratios to baselines measured in the same run.
     chart_figures(args.chart_python)
     from bench.odds_twod10 import main as twod10_odds
 

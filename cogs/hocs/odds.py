@@ -167,7 +167,8 @@ class OddsCog(RulesetCog, name="Odds"):
         b = f"{setup.b_heading.who} ({setup.b_heading.what})"
         title = f"Odds: {'attack' if o.attack else 'clash'}, {a} vs {b}"
         embed = clash_odds_embed(title, a, b, odds)
-        await send(ctx, embed=embed, file=clash_chart(odds))
+        sides = (setup.a_heading.who, setup.b_heading.who)  # the chart names its sides
+        await send(ctx, embed=embed, file=clash_chart(odds, sides=sides))
 
     @odds.command(name="damage", extras={"rulings": ODDS_DAMAGE_RULINGS})
     @app_commands.describe(**_DAMAGE_HELP)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.odds_chart import render_distribution
+from bot.render.odds_chart import FAIL, PASS, render_distribution
 from bot.render.text import percent
 from bot.rules.hocs.odds import PoolOdds, TestOdds
 
@@ -34,7 +34,18 @@ def chart_file(pool: PoolOdds, threshold: int | None) -> discord.File:
     import io
 
     last = max((k for k, p in enumerate(pool.dist) if p), default=0)
-    png = render_distribution(pool.dist[: last + 1], threshold=threshold)
+    legend = []
+    if threshold is not None:
+        # Difficulty 0 (no roll needed) passes on any count: one green legend entry.
+        legend = [(f"fails (under {threshold})", FAIL)] if threshold > 0 else []
+        legend.append((f"succeeds ({threshold}+)", PASS))
+    png = render_distribution(
+        pool.dist[: last + 1],
+        threshold=threshold,
+        x_label="successes",
+        legend=legend,
+        open_end=last == pool.cap,  # dist[cap] is "cap or more"
+    )
     return discord.File(io.BytesIO(png), filename=CHART_NAME)
 
 

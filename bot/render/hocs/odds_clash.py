@@ -46,8 +46,9 @@ def clash_odds_embed(title: str, a: str, b: str, odds: ClashOdds) -> discord.Emb
     return embed
 
 
-def clash_chart(odds: ClashOdds) -> discord.File:
-    """Five bars: A by 2+, A by less, stand-off, B by less, B by 2+."""
+def clash_chart(odds: ClashOdds, *, sides: tuple[str, str] = ("1st", "2nd")) -> discord.File:
+    """Five bars: A by 2+, A by less, stand-off, B by less, B by 2+; ``sides``: short
+    names of A and B for the ticks and the legend."""
     bars = [
         odds.a_advantage,
         odds.a_wins - odds.a_advantage,
@@ -55,5 +56,13 @@ def clash_chart(odds: ClashOdds) -> discord.File:
         odds.b_wins - odds.b_advantage,
         odds.b_advantage,
     ]
-    png = render_distribution(bars, threshold=None, colours=[_A_ADV, PASS, AXIS, FAIL, _B_ADV])
+    a, b = (" ".join(side.split()) for side in sides)  # an image shows no markdown
+    png = render_distribution(
+        bars,
+        threshold=None,
+        x_label="outcome",
+        colours=[_A_ADV, PASS, AXIS, FAIL, _B_ADV],
+        ticks=[f"{a}\nby 2+", f"{a}\nby less", "stand-off", f"{b}\nby less", f"{b}\nby 2+"],
+        legend=[(f"{a} wins", PASS), ("stand-off", AXIS), (f"{b} wins", FAIL)],
+    )
     return discord.File(io.BytesIO(png), filename=CHART_NAME)

@@ -77,5 +77,6 @@ def damage_odds_embed(
     embed.add_field(name="What it does", value="\n".join(outcome)[:1024], inline=False)
     embed.set_image(url=f"attachment://{CHART_NAME}")
     embed.set_footer(text="Exact odds; the kept die is the one the bot keeps (best expected).")
-    png = render_distribution(bars, threshold=None)
+    # bars[-1] is "top + 1 or more" (_lines).
+    png = render_distribution(bars, threshold=None, x_label="damage dealt", open_end=True)
     return embed, discord.File(io.BytesIO(png), filename=CHART_NAME)

@@ -52,6 +52,13 @@ def party_odds_embed(
     embed.description = ("\n".join(lines) or "No player character in this campaign yet.")[:4096]
     embed.set_image(url=f"attachment://{CHART_NAME}")
     embed.set_footer(text="Condition and injury banes included; nothing was rolled.")
-    bars = [row.odds.success for row in ordered[:MAX_ROWS] if row.odds is not None]
-    png = render_distribution(bars or [0], threshold=None)
+    rolling = [row for row in ordered[:MAX_ROWS] if row.odds is not None]
+    bars = [row.odds.success for row in rolling if row.odds is not None]
+    png = render_distribution(
+        bars or [0],
+        threshold=None,
+        x_label="player character (best chance first)",
+        # Names as written: an image shows no markdown, so nothing is escaped.
+        ticks=[" ".join(row.who.split()) for row in rolling] or [""],
+    )
     return embed, discord.File(io.BytesIO(png), filename=CHART_NAME)

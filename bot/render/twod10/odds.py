@@ -11,8 +11,9 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.odds_chart import render_distribution
+from bot.render.odds_chart import FAIL, PASS, render_distribution
 from bot.render.text import percent, safe
+from bot.rules.twod10.bands import OutcomeBand
 from bot.rules.twod10.odds import FIRST_SUCCESS_ROW, NATURAL_TWO_ROW, ROWS, TaskOdds
 from bot.rules.twod10.odds_attack import COVER_ROW, AttackOdds, LookOdds
 from bot.rules.twod10.tasks import Edge, Modifier
@@ -81,9 +82,27 @@ def task_odds_embed(title: str, against: str, odds: TaskOdds) -> discord.Embed:
     return embed
 
 
+# The rows' names under the chart's bars, short enough for a bar's width.
+_ROW_TICKS = {
+    NATURAL_TWO_ROW: "natural 2",
+    OutcomeBand.EXTREME_FAILURE.value: "extreme failure",
+    OutcomeBand.FAILURE.value: "failure",
+    OutcomeBand.SUCCESS_WITH_COMPLICATION.value: "with complication",
+    OutcomeBand.SUCCESS.value: "success",
+    OutcomeBand.SUCCESS_WITH_BONUS.value: "with bonus",
+    OutcomeBand.EXTRA_ACTION.value: "extra action",
+}
+
+
 def task_chart(odds: TaskOdds) -> discord.File:
     """One bar per row (natural 2 first), red for the failures, green for the successes."""
-    png = render_distribution(odds.row_chances(), threshold=FIRST_SUCCESS_ROW)
+    png = render_distribution(
+        odds.row_chances(),
+        threshold=FIRST_SUCCESS_ROW,
+        x_label="to-hit table row",
+        ticks=[_ROW_TICKS.get(row, row) for row in ROWS],
+        legend=[("failure", FAIL), ("success", PASS)],
+    )
     return discord.File(io.BytesIO(png), filename=CHART_NAME)
 
 
@@ -156,8 +175,14 @@ def attack_odds_embed(
 
 def attack_chart(odds: AttackOdds, *, target_hp: int | None = None) -> discord.File:
     """Bars for each damage 0, 1, …; green from what takes the target to 0 HP (else from 1)."""
-    threshold = target_hp if target_hp is not None and target_hp > 0 else 1
-    png = render_distribution(odds.damage, threshold=threshold)
+    if target_hp is not None and target_hp > 0:
+        threshold = target_hp
+        legend = [(f"under {target_hp}: stays above 0 HP", FAIL), (f"{target_hp}+: to 0 HP", PASS)]
+    else:
+        threshold, legend = 1, [("no damage", FAIL), ("damage", PASS)]
+    png = render_distribution(
+        odds.damage, threshold=threshold, x_label="damage to the target", legend=legend
+    )
     return discord.File(io.BytesIO(png), filename=CHART_NAME)
 
 
