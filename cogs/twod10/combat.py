@@ -38,6 +38,7 @@ from cogs.declared_options import Chosen, takes
 from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo
 from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
+from cogs.twod10.combat_defense import defense_waiting, rend_the_slain, use_defense
 from cogs.twod10.combat_options import (
     ATTACK_OPTIONS,
     ATTACK_RULINGS,
@@ -63,15 +64,20 @@ Ctx = commands.Context[TableBot]
 def situation_for(
     flags: SituationFlags, target: TwoD10Sheet | None, *, others: int, parry: int,
     advantage: int, disadvantage: int, bonus: int, encumbrance: int = 0,
+    pins: tuple[bool, bool] = (False, False), defended: bool = False, rend: bool = False,
 ) -> Situation:  # fmt: skip
-    """``target`` None: raw numbers (/odds attack), no tracked conditions to add."""
+    """``target`` None: raw numbers (/odds attack), no tracked conditions to add.
+    ``pins``: (attacker pinned, target pinned by the attacker) as the tracker has them;
+    ``defended``: the target's declared defense answers this attack (defending-use)."""
     prone = target is not None and target.has(TwoD10Condition.PRONE)
+    attacker_pinned, target_pinned = pins
     return Situation(
         flanking=flags.flanking,
-        # A prone target tracked by the bot gives advantage without being named.
+        # A prone target tracked by the bot gives advantage without being named, as a
+        # pin on the tracker does (ruling pin-tracked).
         target_prone=flags.target_prone or prone,
-        target_pinned_by_attacker=flags.target_pinned,
-        attacker_pinned=flags.attacker_pinned,
+        target_pinned_by_attacker=flags.target_pinned or target_pinned,
+        attacker_pinned=flags.attacker_pinned or attacker_pinned,
         prepared=flags.prepared,
         firing_into_melee=flags.into_melee,
         melee_others=others,
@@ -88,7 +94,18 @@ def situation_for(
         disadvantage=disadvantage,
         bonus=bonus,
         encumbrance=encumbrance,
+        defended=defended or flags.defended,
+        rend=rend,
     )
+
+
+def attacked_attribute(maneuver: str | None, defense: str | None) -> Attribute:
+    """The defense an attack targets: named, else the maneuver's first, else finesse."""
+    if defense is not None:
+        return Attribute(defense)
+    if maneuver is not None:
+        return Maneuver(maneuver).targets[0]
+    return Attribute.FINESSE
 
 
 class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
@@ -151,16 +168,24 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 )  # fmt: skip
                 finesse = bool(o.finesse) or wielded.offhand or wielded.kind in MISSILE
                 if view is not None:  # ruling two-weapon-finesse
+                    # Rulings attack-action and disarm-drops: no attack left, or the
+                    # weapon lies dropped, is refused before any die.
+                    view.check_attack(attacker.id, offhand=wielded.offhand)
+                    view.check_held(attacker.id, wielded.weapon, attacker.character.weapons)
                     view.check_grip(attacker.id, offhand=wielded.offhand, finesse=finesse)
                     view.check_loaded(attacker.id, wielded.weapon, attacker.character.weapons)
                 # A ranged attack can't be parried, so a waiting parry stays for the next.
                 tracker_parry = waiting if wielded.kind not in MISSILE else 0
                 parry_points = tracker_parry or self._parry(victim, o.parry)
+                attribute = attacked_attribute(o.maneuver, o.defense)
+                defender = defense_waiting(view, victim.id, attribute)
+                pins = view.pin_flags(attacker.id, victim.id) if view else (False, False)
                 result, preview = self._roll(
                     attacker, victim, others, flags, wielded=wielded, maneuver=o.maneuver,
-                    defense=o.defense, finesse=o.finesse, block=o.block, parry=parry_points,
+                    attribute=attribute, finesse=o.finesse, block=o.block, parry=parry_points,
                     advantage=o.advantage, disadvantage=o.disadvantage, bonus=o.bonus,
-                    odds=o.odds, loads=loads,
+                    odds=o.odds, loads=loads, pins=pins, defended=defender is not None,
+                    rend=o.rend,
                 )  # fmt: skip
             except RulesError as exc:
                 raise user_rules_error(exc) from None
@@ -170,8 +195,11 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             if result.stray is not None and result.stray.new_target is not None:
                 hit = others[result.stray.new_target - 1]
             report = await apply_attack(
-                conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=o.block
-            )
+                conn, attacker=attacker, aimed_at=victim, hit=hit, result=result, block=o.block,
+                pin_prone=o.pin_prone,
+            )  # fmt: skip
+            if o.rend:  # a foe this attack slew may be rent for a weapon (rending-reach)
+                report = rend_the_slain(report, attacker.character, self.bot.dice)
             if ammo_use is not None:  # the reply's line and the roll log's record
                 report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())
             if view is not None:
@@ -179,7 +207,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     view, attacker_id=attacker.id, target_id=victim.id,
                     parry_used=bool(tracker_parry), extra=extra_attack(report), blocked=o.block,
                     grip=(result.wielded.offhand, finesse), weapon=result.wielded.weapon,
+                    result=result, hit=hit, pin_prone=o.pin_prone,
                 )  # fmt: skip
+                if defender is not None:  # the declared defense was this reaction
+                    enc = use_defense(enc, defender)
                 await save_tracker(conn, view, enc)  # (redrawn after the commit)
                 report = replace(report, tracker_note=note)
             # Ruling item-damage: over 20 damage on a player damages an inventory item.
@@ -212,7 +243,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         *,
         wielded: Wielded,
         maneuver: str | None,
-        defense: str | None,
+        attribute: Attribute,
         finesse: bool,
         block: bool,
         parry: int,
@@ -221,21 +252,19 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         bonus: int,
         loads: dict[int, int],
         odds: bool = False,
+        pins: tuple[bool, bool] = (False, False),
+        defended: bool = False,
+        rend: bool = False,
     ) -> tuple[AttackResult, str | None]:
         """Roll the attack (and redirect a stray shot), with the odds line before the dice
         when ``odds``; RulesError for what can't be. ``loads`` holds each sheet's EP: the
         attacker's finesse roll and a target's finesse defense lose them (ruling
         encumbrance-rolls), in the odds as in the roll."""
         chosen = Maneuver(maneuver) if maneuver else None
-        if defense is not None:
-            attribute = Attribute(defense)
-        elif chosen is not None:
-            attribute = chosen.targets[0]
-        else:
-            attribute = Attribute.FINESSE
         situation = situation_for(
             flags, victim, others=len(others), parry=parry, advantage=advantage,
-            disadvantage=disadvantage, bonus=bonus, encumbrance=loads[attacker.id],
+            disadvantage=disadvantage, bonus=bonus, encumbrance=loads[attacker.id], pins=pins,
+            defended=defended, rend=rend,
         )  # fmt: skip
         dice = self.bot.dice
         stats, aimed = attacker_stats(attacker.character), burdened_target(victim, attribute, loads)

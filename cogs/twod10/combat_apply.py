@@ -87,18 +87,28 @@ async def apply_attack(
     hit: TwoD10Sheet,
     result: AttackResult,
     block: bool,
+    pin_prone: bool = False,
 ) -> AttackReport:
-    """Spend the block, take the damage, mark prone/dead: one conditional write each."""
+    """Spend the block, take the damage, mark prone/dead: one conditional write each.
+    ``pin_prone``: a successful pin forces the target prone, and "If forced prone, both the
+    attacker and defender are prone"."""
     shield = None
     damage = result.damage_total
     if block and damage > 0 and hit.id == aimed_at.id and hit.character.shield is not None:
         # A block is spent only when it halved damage (ruling in REACTION_RULING).
         shield = await spend_block(conn, hit, hit.character.shield)
     effect = result.effect
-    prone = effect is not None and effect.succeeded and effect.prone
+    won = effect is not None and effect.succeeded
+    pinned_prone = won and pin_prone and effect is not None and effect.pinned
+    prone = (won and effect is not None and effect.prone) or pinned_prone
     after = await save_vitals(conn, hit, delta=-damage, prone=prone)
-    if after.revision == hit.revision and (damage or prone):
+    newly_prone = prone and not hit.has(TwoD10Condition.PRONE)
+    if after.revision == hit.revision and (damage or newly_prone):
         raise SheetChanged()  # nothing written where something had to be
+    if pinned_prone and not attacker.has(TwoD10Condition.PRONE):
+        laid = await save_vitals(conn, attacker, prone=True)
+        if laid.revision == attacker.revision:
+            raise SheetChanged()
     lost = await damage_ends_concentration(conn, hit, after, attack=True)
     return AttackReport(
         attacker=attacker.name,
@@ -115,7 +125,8 @@ async def apply_attack(
 def extra_attack(report: AttackReport) -> ExtraAttack | None:
     """An attack the tracker should grant: 25 or more, or a slaying blow with a cleaving weapon."""
     result = report.result
-    if result.roll is not None and result.hit and result.roll.total >= EXTRA_ACTION_TOTAL:
+    outcome = result.outcome  # a defender's flipped roll reads as the attack's
+    if outcome is not None and result.hit and outcome.total >= EXTRA_ACTION_TOTAL:
         return ExtraAttack.EXTRA_ACTION
     weapon = result.wielded.weapon
     slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
@@ -144,6 +155,17 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
             "left": look.remaining,
             "disadvantage": look.disadvantage,
         }
+    defended = result.defended  # the target's declared defense, rolled instead (defending)
+    defended_log: dict[str, Any] | None = None
+    if defended is not None:
+        defended_log = {
+            "faces": list(defended.defender.roll.faces),
+            "dropped": defended.defender.roll.dropped,
+            "modifiers": [[m.label, m.value] for m in defended.defender.modifiers],
+            "total": defended.defender.total,
+            "flipped": defended.total,
+        }
+    outcome = result.outcome
     return {
         "ruleset": "2d10",
         "attacker_id": attacker_id,
@@ -155,14 +177,27 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "faces": list(roll.roll.faces) if roll else [],
         "dropped": roll.roll.dropped if roll else None,
         "modifiers": [[m.label, m.value] for m in roll.modifiers] if roll else [],
-        "total": roll.total if roll else None,
-        "band": roll.band.value if roll else None,
+        "total": outcome.total if outcome else None,
+        "band": outcome.band.value if outcome else None,
         "stray_face": result.stray.face if result.stray else None,
         "damage_faces": [f.face for f in damage.faces] if damage else [],
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
         "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
         "look": look_log,
+        "defended": defended_log,
+        # Rending's 2d10: on a natural-20 hit (living) or after a kill (slain).
+        "rending": [
+            {
+                "living": r.living,
+                "faces": list(r.roll.roll.faces),
+                "dropped": r.roll.roll.dropped,
+                "total": r.roll.total,
+                "succeeded": r.succeeded,
+            }
+            for r in (result.rending, report.slain_rending)
+            if r is not None
+        ],
     }
 
 
@@ -177,7 +212,7 @@ async def log_attack(
 ) -> int:
     """One roll-log row; character_id stays NULL (it references HOCS characters)."""
     result = report.result
-    total = result.roll.total if result.roll else "cover"
+    total = result.outcome.total if result.outcome else "cover"
     expression = (
         f"2d10 attack {report.attacker} → {report.target_before.name}"
         f" ({result.wielded.name}): {total}, {result.damage_total} damage"

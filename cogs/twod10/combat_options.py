@@ -68,6 +68,7 @@ class SituationFlags:
     hard_cover: int = 0
     buckler_hand: bool = False
     hands: Hands = Hands.BOTH_FREE
+    defended: bool = False  # the target declared a defense roll for the attacked attribute
 
 
 # term → (field, value); "soft cover N" and "hard cover N" take a number.
@@ -86,6 +87,7 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "buckler hand": ("buckler_hand", True),
     "one hand free": ("hands", Hands.ONE_FREE),
     "no hand free": ("hands", Hands.NONE_FREE),
+    "target defends": ("defended", True),
 }
 _NUMBERED = {"soft cover": "soft_cover", "hard cover": "hard_cover"}
 SITUATION_TERMS = (*_FLAGS, "soft cover 1", "hard cover 1")
@@ -206,6 +208,10 @@ ATTACK_OPTIONS = (
     MELEE_WITH,
     *ATTACK_EDGE,
     ATTACKER,
+    Opt("rend", bool, False, "Try rending (brawl + strength): on a natural-20 hit an extra"
+        " damage die; on a kill an improvised weapon", roll_only=True),
+    Opt("pin_prone", bool, False, "A successful pin forces the target prone (both of you are)",
+        roll_only=True),
     Opt("odds", bool, False, "Show the exact chance to hit and the expected damage before the"
         " dice", roll_only=True),
 )  # fmt: skip
@@ -238,8 +244,10 @@ DYING_RULING = (
     " consciousness at 1 HP)."
 )
 PRONE_RULING = (
-    "A successful trip or throw marks the target prone; attacks on a prone target have"
-    " advantage without saying so. Other maneuver effects are announced for the table."
+    "A successful trip or throw marks the target prone, as a pin with pin_prone: marks both;"
+    " attacks on a prone target have advantage without saying so. In a tracked fight a pin,"
+    " a disarm and a declared defense are applied by the tracker; outside one, name them in"
+    " situation: (target pinned, attacker pinned, target defends)."
 )
 
 ATTACK_RULINGS = [
@@ -259,6 +267,9 @@ ATTACK_RULINGS = [
         "brawl-table-ends", "parry-ranged", "flanking", "engaged-shooter", "hard-cover",
         "soft-cover-look", "soft-cover-unseen", "soft-cover-location",
         "stray-shot", "darkness", "advantage-stack",
+        "defending-roll", "defending-use", "critical-hit", "rending-reach",
+        "attack-action", "offhand-bonus", "pin-tracked", "pin-ends", "disarm-drops",
+        "force-back-positions",
     ),
 ]  # fmt: skip
 

@@ -4,7 +4,12 @@ A parry marked on the tracker (``/init act parry``) waits for the next attack on
 combatant: a melee attack uses it up, a ranged one leaves it (ruling ``parry-ranged``).
 A roll of 25 or more, or a slaying blow with an endless-cleave weapon, gives the attacker
 one more attack on the tracker when it is its side's turn. A crossbow that shot waits for
-``/init act load`` before it shoots again (ruling crossbow-loading). The tracker is saved
+``/init act load`` before it shoots again (ruling crossbow-loading). On its side's turn a
+seated attacker's attack takes its attack action (an offhand one its bonus action; ruling
+attack-action in ``initiative.attack_action``), refused before any die once none is left.
+A successful pin is kept on the tracker until the pinned damages its pinner
+(``initiative.pins``); a successful disarm drops the target's weapons, refused by /attack
+until picked up (``initiative.disarm``); a force back is announced only. The tracker is saved
 under its version in the attack's own transaction, so a concurrent tracker change refuses
 the attack, and the tracker message is redrawn once that transaction commits.
 """
@@ -16,16 +21,26 @@ from dataclasses import dataclass, replace
 
 import aiosqlite
 
+from bot.render.twod10.initiative import event_line
 from bot.rules.errors import RulesError
+from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.equipment import Weapon
+from bot.rules.twod10.initiative.attack_action import check_attack_left, spend_attack
+from bot.rules.twod10.initiative.disarm import check_not_dropped, drop_weapons
 from bot.rules.twod10.initiative.loading import check_loaded, note_shot
 from bot.rules.twod10.initiative.model import Encounter
+from bot.rules.twod10.initiative.pins import note_damage, pin_flags, start_pin
 from bot.rules.twod10.initiative.reactions import block_with_reaction
 from bot.rules.twod10.initiative.spells import note_attack
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
 from bot.rules.twod10.initiative.two_weapons import check_grip, note_grip
+from bot.rules.twod10.maneuvers import Maneuver
 from bot.storage.changes import characters_changed
+from bot.storage.twod10.characters import TwoD10Sheet
 from bot.storage.twod10.encounters import TrackerRecord, TwoD10EncounterRepository
+
+# Ruling force-back-positions (initiative.disarm): the push is the table's to play out.
+FORCE_BACK_NOTE = "Tracker: a force back is announced only; the pushed spend no movement."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,6 +65,30 @@ class TrackerView:
         combatant_id = self.combatant_of(sheet_id)
         if combatant_id is not None:
             check_loaded(self.record.encounter, combatant_id, weapon, weapons)
+
+    def check_attack(self, sheet_id: int, *, offhand: bool = False) -> None:
+        """Raises RulesError when a seated attacker, on its side's turn, has no attack left
+        (an offhand attack: no bonus action left): ruling attack-action."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is not None:
+            check_attack_left(self.record.encounter, combatant_id, offhand=offhand)
+
+    def check_held(self, sheet_id: int, weapon: Weapon | None, weapons: Sequence[Weapon]) -> None:
+        """Raises RulesError when a seated attacker's ``weapon`` lies dropped (disarm-drops)."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is not None:
+            check_not_dropped(self.record.encounter, combatant_id, weapon, weapons)
+
+    def pin_flags(self, attacker_sheet_id: int, target_sheet_id: int) -> tuple[bool, bool]:
+        """(the attacker is pinned: disadvantage, the target is pinned by the attacker:
+        advantage), as the tracker has them; (False, False) for anyone not seated."""
+        attacker = self.combatant_of(attacker_sheet_id)
+        target = self.combatant_of(target_sheet_id)
+        enc = self.record.encounter
+        attacker_pinned = attacker is not None and enc.combatant(attacker).pinned_by is not None
+        if attacker is None or target is None:
+            return attacker_pinned, False
+        return pin_flags(enc, attacker, target)
 
     def check_block(self, sheet_id: int) -> None:
         """Raises RulesError when the seated target has no reaction left to block with."""
@@ -83,12 +122,18 @@ def after_attack(
     blocked: bool = False,
     grip: tuple[bool, bool] = (False, False),
     weapon: Weapon | None = None,
+    result: AttackResult | None = None,
+    hit: TwoD10Sheet | None = None,
+    pin_prone: bool = False,
 ) -> tuple[Encounter, str | None]:
-    """The encounter with the parry spent, a block's reaction used (ruling
-    block-reaction), any extra attack granted, a target casting its declared spell
-    marked attacked and the attacker's crossbow (``weapon``) unloaded, and a line to show."""
+    """The encounter with the attacker's attack action (or bonus action) taken, the parry
+    spent, a block's reaction used (ruling block-reaction), any extra attack granted, a
+    target casting its declared spell marked attacked, the attacker's crossbow
+    (``weapon``) unloaded, and the maneuver's pin or disarm kept; and the lines to show.
+    ``result`` and ``hit`` (the sheet the attack landed on) carry the damage and the
+    maneuver; ``pin_prone``: a pin forced both prone (the caller marks the sheets)."""
     enc = view.record.encounter
-    note = None
+    notes: list[str] = []
     target = view.combatant_of(target_id)
     if parry_used and target is not None:
         enc, _ = spend_parry(enc, target)
@@ -98,15 +143,49 @@ def after_attack(
         enc = note_attack(enc, target)
     attacker = view.combatant_of(attacker_id)
     if attacker is not None:  # (offhand, finesse): two-weapon fighting's record
+        enc = spend_attack(enc, attacker, offhand=grip[0])  # before this attack's extra one
         enc = note_grip(enc, attacker, offhand=grip[0], finesse=grip[1])
         enc = note_shot(enc, attacker, weapon)
+    if result is not None and hit is not None:
+        enc = _maneuver(enc, view, attacker, result, hit, pin_prone, notes)
     if extra is not None and attacker is not None:
         try:
             enc = grant_extra_attack(enc, attacker, reason=extra)
-            note = f"Tracker: one more attack this turn ({extra.value})."
+            notes.append(f"Tracker: one more attack this turn ({extra.value}).")
         except RulesError as exc:  # not its side's turn, or already at the limit
-            note = f"Tracker: no extra attack ({exc})"
-    return enc, note
+            notes.append(f"Tracker: no extra attack ({exc})")
+    return enc, "\n".join(notes) or None
+
+
+def _maneuver(
+    enc: Encounter, view: TrackerView, attacker: int | None, result: AttackResult,
+    hit: TwoD10Sheet, pin_prone: bool, notes: list[str],
+) -> Encounter:  # fmt: skip
+    """A pinned attacker's damage to its pinner frees it; a successful pin, disarm or force
+    back on ``hit`` is kept (or, for a force back, said)."""
+    target = view.combatant_of(hit.id)
+    if attacker is not None and target is not None:
+        enc, freed = note_damage(enc, attacker, target, result.damage_total)
+        if freed is not None:
+            notes.append(f"Tracker: {event_line(enc, freed)}")
+    effect = result.effect
+    if effect is None or not effect.succeeded:
+        return enc
+    if effect.maneuver is Maneuver.FORCE_BACK:
+        notes.append(FORCE_BACK_NOTE)
+    if target is None or attacker is None:
+        return enc  # not both seated: announced only, as crossbows untracked
+    if effect.pinned:
+        enc, pinned = start_pin(enc, attacker, target, prone=pin_prone)
+        notes.append(f"Tracker: {event_line(enc, pinned)}")
+    if effect.items_dropped:
+        carried = [w.name for w in hit.character.weapons]
+        enc, dropped = drop_weapons(
+            enc, target, carried, effect.items_dropped, effect.extra_item_steps
+        )
+        if dropped is not None:
+            notes.append(f"Tracker: {event_line(enc, dropped)}")
+    return enc
 
 
 async def save(conn: aiosqlite.Connection, view: TrackerView, enc: Encounter) -> None:

@@ -88,14 +88,16 @@ ATTACK_ODDS_ONLY = [
 async def test_the_2d10_odds_attack_has_the_attacks_options(bot: TableBot) -> None:
     rolled = _options(bot, "attack", Ruleset.TWOD10)
     twin = _options(bot, "odds attack", Ruleset.TWOD10)
-    expected = [o for o in rolled if o["name"] not in ROLL_ONLY | {"melee_with"}]
+    # rend: and pin_prone: act on the dice rolled (rend's odds are in odds:True's preview).
+    acts = {"melee_with", "rend", "pin_prone"}
+    expected = [o for o in rolled if o["name"] not in ROLL_ONLY | acts]
     # Raw numbers (target_defense) stand in for the target's sheet: only the twin may
     # leave the target out.
     assert expected[0]["name"] == "target" and expected[0]["required"] is True
     expected[0] = expected[0] | {"required": False}
     assert [o for o in twin if o["name"] not in ATTACK_ODDS_ONLY] == expected
     assert [o["name"] for o in twin if o["name"] in ATTACK_ODDS_ONLY] == ATTACK_ODDS_ONLY
-    assert {o["name"] for o in rolled} - {o["name"] for o in twin} == {"melee_with", "odds"}
+    assert {o["name"] for o in rolled} - {o["name"] for o in twin} == acts | {"odds"}
 
 
 def test_the_twin_may_leave_out_a_required_option() -> None:

@@ -9,7 +9,9 @@ import discord
 from bot.render.text import safe
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.damage import DamageResult
+from bot.rules.twod10.defending import DefendingRoll
 from bot.rules.twod10.ranged import SoftCoverSight
+from bot.rules.twod10.rending import Rending
 from bot.rules.twod10.tasks import TaskResult
 from bot.storage.twod10.characters import TwoD10Sheet
 
@@ -45,20 +47,29 @@ class AttackReport:
     # The roll log's record of the shot's ammo: {"spent", "left"} (None: no ammo used).
     ammo_log: dict[str, int | None] | None = None
     concentration_lost: str | None = None  # the effect the damage broke (2d10 magic)
+    slain_rending: Rending | None = None  # rend: on a foe this attack slew (rending-reach)
 
 
 def _signed(value: int) -> str:
     return f"+ {value}" if value >= 0 else f"− {-value}"
 
 
-def roll_line(roll: TaskResult) -> str:
+def roll_line(roll: TaskResult, *, natural: bool = True) -> str:
+    """``natural`` False: a roll whose natural means nothing (a defender's, flipped)."""
     faces = [
         f"~~{face}~~" if i == roll.roll.dropped else str(face)
         for i, face in enumerate(roll.roll.faces)
     ]
     edge = "" if roll.roll.dropped is None else f" ({roll.roll.edge.value})"
     mods = " ".join(f"{_signed(m.value)} {m.label}" for m in roll.modifiers if m.value)
-    return f"2d10{edge} [{', '.join(faces)}] natural {roll.natural} {mods} = **{roll.total}**"
+    said = f" natural {roll.natural}" if natural else ""
+    return f"2d10{edge} [{', '.join(faces)}]{said} {mods} = **{roll.total}**"
+
+
+def defended_line(name: str, defended: DefendingRoll) -> str:
+    """The defender's roll and its flip (ruling defending-roll)."""
+    rolled = roll_line(defended.defender, natural=False)
+    return f"{safe(name)} defends: {rolled} → flipped (20 − it): **{defended.total}**."
 
 
 def look_line(look: SoftCoverSight) -> str:
@@ -76,7 +87,17 @@ def look_line(look: SoftCoverSight) -> str:
     return f"{where}: {roll_line(look.roll)} → {did}."
 
 
-def band_line(roll: TaskResult) -> str:
+def rending_line(rending: Rending) -> str:
+    """The rending roll and what it gained (ruling rending-reach)."""
+    rolled = roll_line(rending.roll)
+    if not rending.succeeded:
+        return f"Rending: {rolled} → no grip."
+    if rending.living:
+        return f"Rending: {rolled} → torn: one more damage die."
+    return f"Rending the slain: {rolled} → an improvised weapon, with an interact action."
+
+
+def band_line(roll: TaskResult | DefendingRoll) -> str:
     if roll.natural_two:
         return "**Natural 2**: always a miss, no damage."
     text = f"{roll.band.value.capitalize()} ({'hit' if roll.succeeded else 'miss'})"
@@ -164,14 +185,20 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         else:
             stopped = "stopped by the cover" if c.blocked else "past the cover"
             lines.append(f"Hard cover {c.quarters}/4: d4 **{c.face}** → {stopped}.")
+    # A defender's roll takes the attack's advantages as disadvantages (defending-roll).
+    swapped = " (the defender's disadvantage)" if plan.defended else ""
     if plan.advantages:
-        lines.append("Advantage: " + ", ".join(plan.advantages) + ".")
+        lines.append("Advantage: " + ", ".join(plan.advantages) + swapped + ".")
+    swapped = " (the defender's advantage)" if plan.defended else ""
     if plan.disadvantages:
-        lines.append("Disadvantage: " + ", ".join(plan.disadvantages) + ".")
+        lines.append("Disadvantage: " + ", ".join(plan.disadvantages) + swapped + ".")
     roll = result.roll
     if roll is not None:
         lines.append(roll_line(roll))
         lines.append(band_line(roll))
+    if result.defended is not None:
+        lines.append(defended_line(report.target_before.name, result.defended))
+        lines.append(band_line(result.defended))
     if result.effect is not None:
         effect = f"{result.effect.maneuver.value.capitalize()}: {result.effect.summary}"
         if report.prone_marked:
@@ -187,6 +214,8 @@ def attack_embed(report: AttackReport) -> discord.Embed:
                 f" {safe(report.target_before.name)} instead (defense"
                 f" {result.target.defense})."
             )
+    if result.rending is not None:  # after the natural-20 hit, before the damage dice
+        lines.append(rending_line(result.rending))
     if result.damage is not None:
         lines.extend(damage_lines(result.damage))
     if report.shield is not None:
@@ -200,6 +229,8 @@ def attack_embed(report: AttackReport) -> discord.Embed:
         lines.append(f"{safe(after.name)}: {before.hp}/{before.max_hp} HP → **{hp_status(after)}**")
         if after.hp <= 0 < before.hp and "dead" not in after.conditions:
             lines.append(f"{safe(after.name)} is dying: a dying roll each turn.")
+    if report.slain_rending is not None:
+        lines.append(rending_line(report.slain_rending))
     if report.concentration_lost:
         effect = safe(report.concentration_lost)
         lines.append(f"🔮 Concentration on {effect} is lost to the damage.")

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 import discord
 
 from bot.interactions.user_text import echo
+from bot.rules.twod10.initiative.disarm import WeaponPickedUp, WeaponsDropped
 from bot.rules.twod10.initiative.events import (
     ActionMarked,
     CombatantDown,
@@ -31,6 +32,7 @@ from bot.rules.twod10.initiative.model import (
     Phase,
     Side,
 )
+from bot.rules.twod10.initiative.pins import PinEnd, PinEnded, PinStarted, pinning
 from bot.rules.twod10.initiative.reactions import InterruptRoll
 from bot.rules.twod10.initiative.rounds import initiative_ranges
 from bot.rules.twod10.initiative.turns import StoodUp
@@ -106,6 +108,13 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
         marks.append(f"{state.extra_attacks} extra attack(s)")
     if c.unloaded:  # shot and waiting for /init act load (ruling crossbow-loading)
         marks.append(f"🏹 unloaded: {', '.join(echo(n, NAME_LIMIT) for n in c.unloaded)}")
+    if c.dropped:  # disarmed and waiting for /init act pick up (ruling disarm-drops)
+        marks.append(f"🫳 dropped: {', '.join(echo(n, NAME_LIMIT) for n in c.dropped)}")
+    if c.pinned_by is not None:  # ruling pin-tracked
+        marks.append(f"📌 pinned by {name_of(enc, c.pinned_by)}")
+    held = pinning(enc, c.id)
+    if held:
+        marks.append(f"📌 pinning {_names(enc, (h.id for h in held))}")
     if state.declared_spell and not state.spell_cast:
         marks.append("spell declared")
     if state.spell_ready and not state.spell_cast:
@@ -251,6 +260,10 @@ def event_line(enc: Encounter, event: object) -> str:
         return _stood_up_line(enc, event)
     if isinstance(event, CrossbowLoaded):
         return _loaded_line(enc, event)
+    if isinstance(event, (PinStarted, PinEnded)):
+        return pin_line(enc, event)
+    if isinstance(event, (WeaponsDropped, WeaponPickedUp)):
+        return _weapon_line(enc, event)
     if isinstance(event, CombatantDown):
         return (
             f"💀 {name_of(enc, event.combatant_id)} is down ({event.downed_this_round} of the"
@@ -272,6 +285,36 @@ def _loaded_line(enc: Encounter, event: CrossbowLoaded) -> str:
     what = f"the {echo(event.weapon.lower(), NAME_LIMIT)}" if event.weapon else "a crossbow"
     how = "with an extra attack" if event.extra else "giving up the attack"
     return f"{name_of(enc, event.combatant_id)} loads {what}, {how}."
+
+
+_PIN_ENDS = {
+    PinEnd.DAMAGED: "breaks free of {pinner}'s pin, damaging them",
+    PinEnd.DOWN: "is no longer pinned by {pinner}: one of them is down",
+    PinEnd.RELEASED: "is released from {pinner}'s pin",
+}
+
+
+def pin_line(enc: Encounter, event: PinStarted | PinEnded) -> str:
+    pinner, pinned = name_of(enc, event.pinner_id), name_of(enc, event.pinned_id)
+    if isinstance(event, PinEnded):
+        return f"{pinned} {_PIN_ENDS[event.reason].format(pinner=pinner)}."
+    prone = " (both prone)" if event.prone else ""
+    taken = f", taking them from {name_of(enc, event.taken_from)}" if event.taken_from else ""
+    return (
+        f"📌 {pinner} pins {pinned}{prone}{taken}: {pinned} can't move until they damage"
+        f" {pinner}; their attacks have disadvantage, {pinner}'s on them advantage."
+    )
+
+
+def _weapon_line(enc: Encounter, event: WeaponsDropped | WeaponPickedUp) -> str:
+    who = name_of(enc, event.combatant_id)
+    if isinstance(event, WeaponPickedUp):
+        return f"{who} picks up the {echo(event.weapon.lower(), NAME_LIMIT)} (interact action)."
+    if not event.weapons:
+        return f"{who} has no weapon left to drop."
+    dropped = " and the ".join(echo(n.lower(), NAME_LIMIT) for n in event.weapons)
+    moved = f" (the last moved {event.moved_feet} ft)" if event.moved_feet else ""
+    return f"🫳 {who} drops the {dropped}{moved}: /init act pick up takes an interact action."
 
 
 def _spells_due_line(enc: Encounter, event: PendingSpellsDue) -> str:

@@ -3,8 +3,9 @@
 Dice are asked for in a fixed order so tests can script faces: the look's d10s
 (an attack into soft cover, when a ``LookStats`` is given and the GM didn't name the
 target unseen; ruling ``soft-cover-look`` in ``soft_cover``), the hard-cover d4 (if
-any), the attack's d10s, the stray d8 (a missed shot into melee), then the damage
-dice.
+any), the attack's d10s (the defender's, when it defends: ``defending``), the stray
+d8 (a missed shot into melee), the rending 2d10 (a natural-20 hit with
+``Situation.rend``), then the damage dice (a successful rending's extra die last).
 
 Rulings:
 
@@ -39,7 +40,14 @@ from bot.rules.twod10.attack_inputs import attacker_stats as attacker_stats
 from bot.rules.twod10.attack_inputs import parry_value as parry_value
 from bot.rules.twod10.attack_inputs import target_stats as target_stats
 from bot.rules.twod10.attributes import Attribute
-from bot.rules.twod10.damage import DamageResult, DamageSpec, Defenses, roll_damage
+from bot.rules.twod10.damage import (
+    DamageResult,
+    DamageSpec,
+    Defenses,
+    add_damage_die,
+    roll_damage,
+)
+from bot.rules.twod10.defending import DefendingRoll, roll_defending
 from bot.rules.twod10.equipment import WeaponKind
 from bot.rules.twod10.maneuvers import (
     CATEGORY_PENALTY,
@@ -59,8 +67,9 @@ from bot.rules.twod10.ranged import (
     check_hard_cover,
     roll_stray,
 )
+from bot.rules.twod10.rending import Rending, roll_rending
 from bot.rules.twod10.soft_cover import LookStats, after_look, roll_look, rolls_look
-from bot.rules.twod10.tasks import Modifier, TaskResult, judge, roll_task
+from bot.rules.twod10.tasks import Edge, Modifier, TaskResult, judge, net_edge, roll_task
 from bot.rules.twod10.wielding import Wielded
 
 
@@ -73,6 +82,22 @@ class AttackPlan:
     disadvantages: tuple[str, ...]
     spec: DamageSpec
     stray_others: int | None  # firing into melee: other combatants the d8 can pick
+    defended: bool = False  # the target rolls its declared defense (``defending``)
+    # (strength, brawl) of a rending tried on a natural-20 hit (``rending``); None: none tried.
+    rend: tuple[int, int] | None = None
+
+    @property
+    def edge(self) -> Edge:
+        """The edge of the 2d10 rolled: a defender's roll takes the attack's advantages as
+        disadvantages and its disadvantages as advantages (ruling defending-roll)."""
+        adv, dis = len(self.advantages), len(self.disadvantages)
+        return net_edge(dis, adv) if self.defended else net_edge(adv, dis)
+
+    @property
+    def attacker_bonus(self) -> int:
+        """Every modifier of the attack but the target's defense: what a defender's roll
+        subtracts (ruling defending-roll)."""
+        return sum(m.value for m in self.modifiers[:2] + self.modifiers[3:])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,15 +107,22 @@ class AttackResult:
     plan: AttackPlan
     maneuver: Maneuver | None
     cover: HardCoverCheck | None
-    roll: TaskResult | None  # None when hard cover stopped the attack
+    roll: TaskResult | None  # None when hard cover stopped the attack or the target defended
     effect: ManeuverEffect | None
     stray: StrayShot | None
     damage: DamageResult | None  # None when stopped by cover or redirected by a stray shot
     look: SoftCoverSight | None = None  # the look through soft cover, rolled first
+    defended: DefendingRoll | None = None  # the target's declared defense, rolled instead
+    rending: Rending | None = None  # tried on a natural-20 hit: a success adds a damage die
+
+    @property
+    def outcome(self) -> TaskResult | DefendingRoll | None:
+        """What the to-hit table reads: the attack's roll or the defender's, flipped."""
+        return self.defended if self.defended is not None else self.roll
 
     @property
     def hit(self) -> bool:
-        return self.roll is not None and self.roll.succeeded
+        return self.outcome is not None and self.outcome.succeeded
 
     @property
     def damage_total(self) -> int:
@@ -183,13 +215,18 @@ def plan_attack(
         is_axe=wielded.is_axe,
         armor_piercing=wielded.armor_piercing,
     )
-    stray = s.melee_others if s.firing_into_melee and kind in MISSILE else None
+    if s.rend and kind in MISSILE:  # ruling rending-reach
+        raise RulesError("Rending tears at a foe within reach: a ranged or thrown attack can't.")
+    # Ruling defending-use: a defended shot that misses strays into nobody.
+    strays = s.firing_into_melee and kind in MISSILE and not s.defended
     return AttackPlan(
         modifiers=tuple(mods),
         advantages=tuple(adv),
         disadvantages=tuple(dis),
         spec=spec,
-        stray_others=stray,
+        stray_others=s.melee_others if strays else None,
+        defended=s.defended,
+        rend=(attacker.strength, attacker.brawl) if s.rend else None,
     )
 
 
@@ -230,16 +267,25 @@ def roll_attack(
     )  # fmt: skip
     if cover is not None and cover.blocked:
         return base
+    if plan.defended:  # the defender rolls instead, the edges swapped (defending-roll)
+        defended = roll_defending(
+            defense=target.defense, attacker_bonus=plan.attacker_bonus,
+            label=f"{target.attribute.value} defense", advantage=len(plan.disadvantages),
+            disadvantage=len(plan.advantages), dice=dice,
+        )  # fmt: skip
+        return _finish(replace(base, defended=defended), defended, block=block, dice=dice)
     attribute, skill, *rest = plan.modifiers
     roll = roll_task(
         attribute=attribute.value, skill=skill.value, attribute_label=attribute.label,
         skill_label=skill.label, extra=tuple(rest), advantage=len(plan.advantages),
         disadvantage=len(plan.disadvantages), dice=dice,
     )  # fmt: skip
-    return _finish(base, roll, block=block, dice=dice)
+    return _finish(replace(base, roll=roll), roll, block=block, dice=dice)
 
 
-def _finish(base: AttackResult, roll: TaskResult, *, block: bool, dice: Dice) -> AttackResult:
+def _finish(
+    base: AttackResult, roll: TaskResult | DefendingRoll, *, block: bool, dice: Dice
+) -> AttackResult:
     wielded, plan = base.wielded, base.plan
     effect = None
     spec = plan.spec
@@ -255,10 +301,19 @@ def _finish(base: AttackResult, roll: TaskResult, *, block: bool, dice: Dice) ->
     if plan.stray_others is not None and not roll.succeeded and not roll.natural_two:
         stray = roll_stray(plan.stray_others, dice)
         if stray.new_target is not None:
-            return replace(base, plan=plan, roll=roll, effect=effect, stray=stray)
+            return replace(base, plan=plan, effect=effect, stray=stray)
+    rending = None
+    if plan.rend is not None and isinstance(roll, TaskResult) and roll.natural_twenty:
+        if roll.succeeded:  # "On a critical hit" (ruling critical-hit): before the damage dice
+            strength, brawl = plan.rend
+            rending = roll_rending(
+                strength=strength, brawl=brawl, living=True, attack=roll, dice=dice
+            )
     defenses = Defenses(reduction=base.target.reduction, armored=base.target.armored, block=block)
     damage = roll_damage(spec, roll, defenses, dice=dice)
-    return replace(base, plan=plan, roll=roll, effect=effect, stray=stray, damage=damage)
+    if rending is not None and rending.extra_damage_die and damage.deals_damage:
+        damage = add_damage_die(damage, dice)
+    return replace(base, plan=plan, effect=effect, stray=stray, damage=damage, rending=rending)
 
 
 def redirect_attack(

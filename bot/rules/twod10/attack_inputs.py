@@ -109,6 +109,9 @@ class Situation:
     disadvantage: int = 0
     bonus: int = 0  # another modifier the GM applies
     encumbrance: int = 0  # the attacker's EP: a finesse attack loses 1 per EP
+    # The target declared a defense for the attacked attribute: it rolls, flipped (defending).
+    defended: bool = False
+    rend: bool = False  # the attacker tries rending on a natural-20 hit (``rending``)
 
     def __post_init__(self) -> None:
         if not 0 <= self.soft_cover <= 4:

@@ -6,10 +6,12 @@ attribute + Defense (attribute) and the total is flipped around 10 (a 7 becomes
 a 13, a 16 a 4: 20 − total) to give the attack's result on the to-hit table.
 
 Ruling ``defending-roll``: "subtract the opponent's defense" is read as the
-attacker's attack bonus (attribute + skill), the number the roles swap with, so
-a flipped roll is the mirror of the attack it replaces. The defender's natural
-2 or 20 means nothing on a flipped roll: only the flipped total is read (a bluff
-gives the defender disadvantage on it).
+attacker's attack bonus: every modifier the attack would have added but the target's
+defense (attribute + skill, soft cover, a parry, darkness, the GM's modifier, …), the
+number the roles swap with, so a flipped roll is the mirror of the attack it replaces.
+The attack's advantages become the defender's disadvantages and its disadvantages the
+defender's advantages. The defender's natural 2 or 20 means nothing on a flipped roll:
+only the flipped total is read.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from bot.rules.dice_source import Dice
 from bot.rules.twod10.bands import OutcomeBand, band_for, category_shift
-from bot.rules.twod10.tasks import Modifier, TaskResult, roll_task
+from bot.rules.twod10.tasks import Modifier, TaskResult, judge, net_edge, roll_d10s
 
 FLIP_AROUND = 20
 
@@ -57,22 +59,19 @@ class DefendingRoll:
 
 def roll_defending(
     *,
-    attribute: int,
-    defense_skill: int,
+    defense: int,
     attacker_bonus: int,
+    label: str = "defense",
     advantage: int = 0,
     disadvantage: int = 0,
     dice: Dice,
 ) -> DefendingRoll:
-    """The defender's 2d10 + attribute + Defense − the attacker's bonus, flipped."""
-    roll = roll_task(
-        attribute=attribute,
-        skill=defense_skill,
-        attribute_label="attribute",
-        skill_label="defense",
-        extra=(Modifier(label="attacker's bonus", value=-attacker_bonus),),
-        advantage=advantage,
-        disadvantage=disadvantage,
-        dice=dice,
+    """The defender's 2d10 + ``defense`` (attribute + Defense (attribute), as the attack
+    would have subtracted it) − the attacker's bonus, flipped."""
+    # Not roll_task: a defense (up to 12 and more) is no attribute score to bound.
+    mods = (
+        Modifier(label=label, value=defense),
+        Modifier(label="attacker's bonus", value=-attacker_bonus),
     )
+    roll = judge(roll_d10s(net_edge(advantage, disadvantage), dice), mods)
     return DefendingRoll(defender=roll)

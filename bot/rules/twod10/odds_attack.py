@@ -18,6 +18,11 @@ below 10), weighted by that outcome's chance.
 Ruling ``odds-stray``: the damage figures are what the aimed target takes; a
 shot that strays into another combatant deals it nothing, and its chance is
 shown on its own line.
+
+A target defending the attacked attribute (``Situation.defended``) rolls the 2d10 with
+the edges swapped; the naturals enumerated are its roll's, flipped by the real
+``roll_defending``. A natural-20 hit that tries rending (``Situation.rend``) is followed
+by every natural of the rending roll, a success adding its damage die.
 """
 
 from __future__ import annotations
@@ -197,7 +202,7 @@ def attack_odds(
         ))
         for p, sight in seen.outcomes
     ]  # fmt: skip
-    edge = net_edge(len(plan.advantages), len(plan.disadvantages))
+    edge = plan.edge  # a defender's roll swaps the edges
     return _mix(plan, edge, parts, seen)
 
 
@@ -246,7 +251,7 @@ def _attack_odds(
         wielded, attacker, target, use_finesse=use_finesse, maneuver=maneuver,
         situation=situation,
     )  # fmt: skip
-    edge = net_edge(len(plan.advantages), len(plan.disadvantages))
+    edge = plan.edge  # a defender's roll swaps the edges
 
     def attack(faces: tuple[int, ...]) -> AttackResult:
         return roll_attack(
@@ -263,6 +268,10 @@ def _attack_odds(
             p = (1 - blocked) * natural.chance
             faces = through + natural.roll.faces
             result = attack(faces)
+            if result.rending is not None:  # a natural-20 hit tries rending: its every natural
+                for rend in naturals(Edge.NONE):
+                    weighted.append((p * rend.chance, attack((*faces, *rend.roll.faces))))
+                continue
             if result.stray is None:
                 weighted.append((p, result))
                 continue
@@ -283,7 +292,7 @@ def _summarise(
     damage: dict[int, Fraction] = defaultdict(Fraction)
     hit = stray = won = Fraction(0)
     for p, result in weighted:
-        roll = result.roll
+        roll = result.outcome  # the defender's flipped roll when the target defended
         if roll is None:
             rows[COVER_ROW] += p
         else:

@@ -5,7 +5,15 @@ interact action gains an improvised weapon. On a critical hit rending may be
 tried on a living opponent: success adds a die of damage to that attack and
 costs no interact action.
 
-Ruling ``critical-hit``: the text's "critical hit" is a natural 20.
+Ruling ``critical-hit``: the text's "critical hit" is a natural 20 that hits.
+
+Ruling ``rending-reach``: rending is tried by the attacker of a melee or brawl attack
+(``/attack rend:True``; the roll is brawl + strength whatever the weapon), since it tears
+at a foe within reach; a ranged or thrown attack can't rend. On a living foe the rending
+roll comes after the natural-20 hit and before the damage dice, its extra die being one
+more of the attack's moved category. On a foe the attack slays it is rolled after the
+damage, and a success gains an improvised weapon with an interact action (on the
+tracker, ``/init act interact``).
 """
 
 from __future__ import annotations

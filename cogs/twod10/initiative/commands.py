@@ -16,6 +16,7 @@ from bot.interactions.choices import name_choices
 from bot.interactions.guild_context import guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.twod10.initiative import events_text, summary_embed
+from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.initiative.events import ReactionWindowOpened, SideTurnStarted
 from bot.rules.twod10.initiative.model import Side
 from bot.rules.twod10.rulings import ruling
@@ -44,9 +45,11 @@ Name = commands.Range[str, 1, 64]
 SideName = Literal["players", "npcs"]
 ActName = Literal[
     "movement", "attack", "interact", "bonus action", "dash", "disengage", "parry", "prepare",
-    "declare spell", "stand up", "load",
+    "declare spell", "stand up", "load", "pick up", "release",
 ]  # fmt: skip
-ReactName = Literal["declare", "interrupt", "undeclared", "opportunity attack"]
+ReactName = Literal["declare", "defend", "interrupt", "undeclared", "opportunity attack"]
+# The attributes an attack can target (a maneuver's defenses and finesse).
+DefendName = Literal["finesse", "strength", "mind"]
 
 
 def rulings(*keys: str) -> list[str]:
@@ -240,11 +243,13 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
             )
             + rulings("spell-interrupted")
             + rulings("crossbow-loading")
+            + rulings("pin-tracked", "pin-ends", "disarm-drops")
         },
     )
     @commands.guild_only()
     @app_commands.describe(
-        action="What to mark (dash, disengage, parry, prepare and load give up the attack)",
+        action="What to mark (dash, disengage, parry, prepare, load give up the attack)"
+        "; pick up; release",
         name="Which combatant (default: your own on this side)",
         feet="Movement: spend only these feet (movement can be split around actions)",
         parry="Parry: finesse + melee (or ranged) taken off the next attack on you",
@@ -264,16 +269,24 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
     @init.command(
         name="react",
         extras={
-            "rulings": rulings("undeclared-after-declared", "opportunity-attack", "block-reaction")
+            "rulings": rulings(
+                "undeclared-after-declared",
+                "opportunity-attack",
+                "block-reaction",
+                "defending-use",
+                "defending-roll",
+            )
         },
     )
     @commands.guild_only()
     @app_commands.describe(
-        kind="declare (round start), interrupt (its trigger came), undeclared, opportunity attack",
+        kind="declare or defend (round start), interrupt (its trigger came), undeclared, "
+        "opportunity attack",
         name="Which combatant reacts (default: your own)",
         trigger="declare: the action you react to",
         opponent="interrupt / opportunity attack: the opponent acting or leaving",
         reach_entry="interrupt: the opponent entered your reach weapon's range (advantage)",
+        attribute="defend: the attribute your defense roll guards (you roll the next attack on it)",
     )
     @app_commands.autocomplete(name=combatant_names, opponent=combatant_names)
     async def init_react(
@@ -284,11 +297,12 @@ class SideInitiativeCog(RulesetCog, name=COG_NAME):
         trigger: commands.Range[str, 1, 100] | None = None,
         opponent: Name | None = None,
         reach_entry: bool = False,
+        attribute: DefendName | None = None,
     ) -> None:
         """Use or declare your one reaction this round (interrupts roll 1d8 + finesse)."""
         operation = ops.react(
             ops.ReactChoice(kind), name, trigger=trigger, opponent=opponent,
-            reach_entry=reach_entry,
+            reach_entry=reach_entry, attribute=Attribute(attribute) if attribute else None,
         )  # fmt: skip
         await self._change(ctx, operation)
 

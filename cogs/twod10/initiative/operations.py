@@ -11,6 +11,8 @@ from enum import Enum
 
 from bot.errors import UserError
 from bot.interactions.user_text import echo, normalise_text
+from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.initiative.defenses import declare_defense
 from bot.rules.twod10.initiative.model import (
     Action,
     Combatant,
@@ -20,6 +22,7 @@ from bot.rules.twod10.initiative.model import (
     add_combatant,
     remove_combatant,
 )
+from bot.rules.twod10.initiative.pins import release
 from bot.rules.twod10.initiative.reactions import (
     declare_reaction,
     opportunity_attack,
@@ -58,6 +61,8 @@ class ActChoice(Enum):
     SPELL = "declare spell"
     STAND = "stand up"
     LOAD = "load"
+    PICK_UP = "pick up"  # a disarmed weapon, with the interact action (initiative.disarm)
+    RELEASE = "release"  # a pinner lets go, no action (initiative.pins)
 
 
 class ReactChoice(Enum):
@@ -65,6 +70,7 @@ class ReactChoice(Enum):
     INTERRUPT = "interrupt"
     UNDECLARED = "undeclared"
     OPPORTUNITY = "opportunity attack"
+    DEFEND = "defend"
 
 
 ACTIONS = {
@@ -80,7 +86,11 @@ SACRIFICES = {
     ActChoice.PREPARE: Sacrifice.PREPARE,
 }
 # These read the combatant's sheet (stand up also writes it): cogs.twod10.initiative.sheet_acts
-SHEET_ACTS = {ActChoice.STAND: sheet_acts.stand, ActChoice.LOAD: sheet_acts.load}
+SHEET_ACTS = {
+    ActChoice.STAND: sheet_acts.stand,
+    ActChoice.LOAD: sheet_acts.load,
+    ActChoice.PICK_UP: sheet_acts.pick_up,
+}
 
 
 def key(name: str) -> str:
@@ -250,6 +260,12 @@ def act(choice: ActChoice, name: str | None, *, feet: int | None, parry: int | N
             c = pick(ctx, name)
             enc, declared = declare(enc, c.id)  # on the turn too, after spell-interrupted
             return replace(ctx.tracker, encounter=enc), [declared]
+        if choice is ActChoice.RELEASE:  # no action: at any time (ruling pin-ends)
+            if feet is not None or parry is not None:
+                raise UserError("`feet` goes with movement and `parry` with parry only.")
+            c = pick(ctx, name)
+            enc, released = release(enc, c.id)
+            return replace(ctx.tracker, encounter=enc), list(released)
         c = pick(ctx, name, side=enc.acting)
         events: list[object]
         if choice in SHEET_ACTS:
@@ -283,13 +299,19 @@ def react(
     trigger: str | None,
     opponent: str | None,
     reach_entry: bool,
+    attribute: Attribute | None = None,
 ) -> Operation:
     async def run(ctx: ChangeContext) -> tuple[Tracker, list[object]]:
         enc = ctx.tracker.encounter
         off = enc.acting.other if enc.acting is not None else None
         c = pick(ctx, name, side=off)
         events: list[object]
-        if choice is ReactChoice.DECLARE:
+        if choice is ReactChoice.DEFEND:
+            if attribute is None:
+                raise UserError("Say which attribute the defense roll guards, with `attribute`.")
+            enc = declare_defense(enc, c.id, attribute)
+            events = [f"{echo(c.name)} declares a defense roll for {attribute.value}."]
+        elif choice is ReactChoice.DECLARE:
             if not trigger:
                 raise UserError("Say which action the reaction waits for, with `trigger`.")
             enc = declare_reaction(enc, c.id, trigger)

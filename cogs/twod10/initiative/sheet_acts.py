@@ -1,5 +1,6 @@
 """The /init act choices that read the acting combatant's sheet: standing up from prone
-(which clears the sheet's prone) and loading a crossbow (the sheet says which it carries).
+(which clears the sheet's prone), loading a crossbow and picking up a disarmed weapon
+(the sheet says which it carries).
 
 Each runs inside ``SideTrackerService.change``'s transaction (``ChangeContext.conn``): the
 sheet's write and the tracker's save commit together, or neither does.
@@ -11,6 +12,7 @@ from dataclasses import replace
 
 from bot.errors import UserError
 from bot.interactions.user_text import echo
+from bot.rules.twod10.initiative.disarm import pick_up as pick_up_weapon
 from bot.rules.twod10.initiative.loading import load_crossbow
 from bot.rules.twod10.initiative.model import Combatant
 from bot.rules.twod10.initiative.turns import StoodUp, stand_up
@@ -49,3 +51,11 @@ async def load(ctx: ChangeContext, c: Combatant) -> tuple[Tracker, list[object]]
     carried = None if sheet is None else [w.name for w in sheet.character.weapons]
     enc, loaded = load_crossbow(ctx.tracker.encounter, c.id, carried)
     return replace(ctx.tracker, encounter=enc), [loaded]
+
+
+async def pick_up(ctx: ChangeContext, c: Combatant) -> tuple[Tracker, list[object]]:
+    """The interact action picks up the weapon dropped first (ruling disarm-drops)."""
+    sheet = await _sheet(ctx, c)
+    carried = None if sheet is None else [w.name for w in sheet.character.weapons]
+    enc, picked = pick_up_weapon(ctx.tracker.encounter, c.id, carried)
+    return replace(ctx.tracker, encounter=enc), [picked]

@@ -10,7 +10,7 @@ from tests.cogs.twod10.rounds_support import stored
 from tests.support.slash import SlashHarness
 
 
-async def knight_parries_then_players_turn(bot: TableBot, slash: SlashHarness) -> int:
+async def knight_parries(bot: TableBot, slash: SlashHarness) -> int:
     """Aria and the linked Knight on the tracker; the Knight parries (3) on the NPCs' turn."""
     await table(bot, slash)
     await slash.run("init begin", **gm(slash))
@@ -22,27 +22,37 @@ async def knight_parries_then_players_turn(bot: TableBot, slash: SlashHarness) -
     await slash.run("init next", **gm(slash))
     marked = await slash.run("init act", action="parry", name="Knight", parry=3, **gm(slash))
     assert not marked.ephemeral, marked.content
-    await slash.run("init next", **gm(slash))  # end of the NPCs' turn
-    await slash.run("init next", **gm(slash))  # the players' turn
     record = await stored(bot, slash.channel.id)
     [knight] = [c.id for c in record.encounter.combatants if c.name == "Knight"]
-    assert record.encounter.state(knight).parry == 3
+    return knight
+
+
+async def to_players_turn(bot: TableBot, slash: SlashHarness, knight: int) -> None:
+    await slash.run("init next", **gm(slash))  # end of the NPCs' turn
+    await slash.run("init next", **gm(slash))  # the players' turn
+    assert (await stored(bot, slash.channel.id)).encounter.state(knight).parry == 3
+
+
+async def knight_parries_then_players_turn(bot: TableBot, slash: SlashHarness) -> int:
+    knight = await knight_parries(bot, slash)
+    await to_players_turn(bot, slash, knight)
     return knight
 
 
 async def test_a_parry_on_the_tracker_is_spent_by_the_next_melee_attack(
     bot: TableBot, slash: SlashHarness
 ) -> None:
-    knight = await knight_parries_then_players_turn(bot, slash)
+    knight = await knight_parries(bot, slash)
     refused(
         await slash.run("attack", target="Knight", parry="melee", **player(slash)),
         "waits on the tracker",
     )
-    # A shot can't be parried: the parry stays for the next attack.
+    # A shot can't be parried: the parry stays for the next attack. (Shot on the NPCs'
+    # turn, as a reaction: Aria's own turn keeps its one attack, ruling attack-action.)
     script(bot, 5, 5, 1)
     body = text(await slash.run("attack", target="Knight", weapon="Longbow", **player(slash)))
     assert "parry" not in body
-    assert (await stored(bot, slash.channel.id)).encounter.state(knight).parry == 3
+    await to_players_turn(bot, slash, knight)
     # 12 + 5 − 1 − 3 = 13: d8 +1 → d10 shows 5, + 5 − 7 = 3.
     script(bot, 6, 6, 5)
     body = text(await slash.run("attack", target="Knight", **player(slash)))

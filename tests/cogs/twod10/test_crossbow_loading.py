@@ -1,7 +1,8 @@
 """Ruling crossbow-loading through the commands: in a tracked fight a crossbow that shot is
 refused by /attack until /init act load (or the turn's Load button) gives up the attack
 to load it; the tracker shows it unloaded, across a restart too; untracked, it shoots
-freely."""
+freely. Each shot takes the turn's attack (ruling attack-action), so shooting, loading and
+shooting again are three turns."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ from tests.cogs.twod10.combat_helpers import (
 )
 from tests.cogs.twod10.conftest import Restart
 from tests.cogs.twod10.rounds_support import stored, tracker_line
+from tests.cogs.twod10.turn_support import next_players_turn
 from tests.support.slash import SlashHarness, SlashResult
 
 UNLOADED = "Quill's light crossbow isn't loaded: load it first with /init act load."
+GAVE_UP = (
+    "Quill gave up their attack this turn to load: no attack left until their side's next turn."
+)
 
 
 async def crossbowman(bot: TableBot, slash: SlashHarness) -> None:
@@ -58,12 +63,14 @@ async def test_a_crossbow_shoots_once_then_waits_for_a_load(
     await players_turn(bot, slash)
     assert not (await shoot(bot, slash, "Light crossbow")).ephemeral  # loaded at the start
     line = await tracker_line(bot, slash, "Quill")
-    assert line == "**Quill** (finesse +2) · HP 15/15 · 🏹 unloaded: Light crossbow"
+    assert line == "**Quill** (finesse +2) · HP 15/15 · ⚔️ attack · 🏹 unloaded: Light crossbow"
+    await next_players_turn(bot, slash)
     scripted = script(bot, 5, 5, 3)
     refused(await slash.run("attack", target="Gob", weapon="Light crossbow", **player(slash)),
             UNLOADED)  # fmt: skip
     assert scripted.requests == []  # no die rolled
     assert not (await shoot(bot, slash, "Hand crossbow")).ephemeral  # the other one is loaded
+    await next_players_turn(bot, slash)
     loaded = await slash.run("init act", action="load", **player(slash))
     assert loaded.content == "Quill loads the light crossbow, giving up the attack."
     record = await stored(bot, slash.channel.id)
@@ -75,6 +82,11 @@ async def test_a_crossbow_shoots_once_then_waits_for_a_load(
     assert await tracker_line(bot, slash, "Quill") == (
         "**Quill** (finesse +2) · HP 15/15 · ⚔️ attack → load · 🏹 unloaded: Hand crossbow"
     )
+    scripted = script(bot, 5, 5, 3)  # the load took this turn's attack
+    refused(await slash.run("attack", target="Gob", weapon="Light crossbow", **player(slash)),
+            GAVE_UP)  # fmt: skip
+    assert scripted.requests == []
+    await next_players_turn(bot, slash)
     assert not (await shoot(bot, slash, "Light crossbow")).ephemeral
     await dpytest.empty_queue()
 
@@ -97,12 +109,14 @@ async def test_the_turns_load_button_loads_the_presser_s_crossbow(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     await crossbowman(bot, slash)
-    turn = await players_turn(bot, slash)
+    await players_turn(bot, slash)
     await shoot(bot, slash, "Light crossbow")
+    turn = await next_players_turn(bot, slash)
     pressed = await slash.click(turn, label="Load", **player(slash))
     assert pressed.ephemeral and pressed.content == (
         "Quill loads the light crossbow, giving up the attack."
     )
+    await next_players_turn(bot, slash)
     assert not (await shoot(bot, slash, "Light crossbow")).ephemeral
     await dpytest.empty_queue()
 
@@ -121,9 +135,11 @@ async def test_an_unloaded_crossbow_stays_unloaded_across_a_restart(restart: Res
     await shoot(first, slash, "Light crossbow")
 
     second, again = await restart.restart()
+    await next_players_turn(second, again)
     scripted = script(second, 5, 5, 3)
     refused(await again.run("attack", target="Gob", weapon="Light crossbow", **player(again)),
             UNLOADED)  # fmt: skip
     assert scripted.requests == []
     await again.run("init act", action="load", **player(again))
+    await next_players_turn(second, again)
     assert not (await shoot(second, again, "Light crossbow")).ephemeral

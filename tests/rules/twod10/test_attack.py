@@ -246,8 +246,7 @@ def test_defending_roll_flips() -> None:
     # "a 7 becomes a 13, a 16 becomes a 4"
     assert flip(7) == 13 and flip(16) == 4
     # Defender: 2d10 (6 + 5) + toughness 2 + Defense 2 - attacker's bonus 4 = 11 → 9.
-    roll = roll_defending(attribute=2, defense_skill=2, attacker_bonus=4,
-                          dice=ScriptedDice([6, 5]))  # fmt: skip
+    roll = roll_defending(defense=4, attacker_bonus=4, dice=ScriptedDice([6, 5]))
     assert roll.defender.total == 11 and roll.total == 9 and not roll.succeeded
     assert roll.category_shift == -1
 

@@ -181,6 +181,29 @@ CASES = {
         target=TargetStats(attribute=Attribute.MIND, defense=3, reduction=4, armored=True),
         maneuver=Maneuver.BLUFF,
     ),
+    # The target rolls its declared defense (defending-roll): the edges swap.
+    "sword defended, flanking": dict(
+        wielded=wield(weapon("light sword")),
+        target=TargetStats(attribute=Attribute.FINESSE, defense=5, reduction=1, armored=True),
+        situation=Situation(flanking=True, defended=True),
+    ),
+    "bow defended into melee": dict(
+        wielded=wield(weapon("shortbow")),
+        target=TargetStats(attribute=Attribute.FINESSE, defense=3),
+        situation=Situation(firing_into_melee=True, melee_others=2, defended=True),
+    ),
+    # A natural-20 hit tries rending (rending-reach): a success adds a die.
+    "fists rending": dict(
+        wielded=unarmed(3),  # a natural 20 totals 11 here: four d3s, kept cheap to walk
+        target=TargetStats(attribute=Attribute.FINESSE, defense=14, reduction=1, armored=True),
+        situation=Situation(rend=True),
+    ),
+    "trip defended": dict(
+        wielded=wield(weapon("light blunt")),
+        target=TargetStats(attribute=Attribute.STRENGTH, defense=2),
+        maneuver=Maneuver.TRIP,
+        situation=Situation(defended=True),
+    ),
 }
 
 
@@ -193,7 +216,7 @@ def test_attack_odds_match_brute_force_over_every_face(case: str) -> None:
         result = roll_attack(wielded, FIGHTER, target, dice=dice, **kw)
         strayed = result.stray is not None and result.stray.new_target is not None
         won = result.effect is not None and result.effect.succeeded
-        row = COVER_ROW if result.roll is None else row_of(result.roll)
+        row = COVER_ROW if result.outcome is None else row_of(result.outcome)
         return row, result.damage_total if not strayed else 0, result.hit, strayed, won
 
     brute = every_outcome(attack)

@@ -13,7 +13,9 @@ PAGE = Path(__file__).resolve().parents[3] / "docs" / "twod10.md"
 
 def _code() -> str:
     return "\n".join(
-        p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py") if p.name != "rulings.py"
+        p.read_text(encoding="utf-8")
+        for p in PACKAGE.rglob("*.py")
+        if not p.name.startswith("rulings")
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.rules.errors import RulesError
+from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.initiative.model import (
     MOVEMENT_FEET,
     Action,
@@ -44,10 +45,19 @@ def _pending_from_dict(data: Mapping[str, Any] | None) -> PendingSpell | None:
     return PendingSpell(due=int(data["due"]), attacked=bool(data["attacked"]))
 
 
-def _unloaded(data: Any) -> tuple[str, ...]:
+def _names(data: Any) -> tuple[str, ...]:
+    """Unloaded crossbows or dropped weapons: a list of weapon names."""
     if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
-        raise TypeError("unloaded crossbows are a list of weapon names")
+        raise TypeError("a list of weapon names")
     return tuple(data)
+
+
+def _pinner(data: Any) -> int | None:
+    if data is None:
+        return None
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise TypeError("a pinner is a combatant id")
+    return data
 
 
 def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
@@ -65,6 +75,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "movement": c.movement,
                 "pending_spell": _pending_to_dict(c.pending_spell),
                 "unloaded": list(c.unloaded),
+                "pinned_by": c.pinned_by,
+                "dropped": list(c.dropped),
             }
             for c in enc.combatants
         ],
@@ -81,6 +93,7 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "sacrificed": s.sacrificed.value if s.sacrificed else None,
                 "feet_moved": s.feet_moved,
                 "declared_reaction": s.declared_reaction,
+                "defending": s.defending.value if s.defending else None,
                 "declared_spell": s.declared_spell,
                 "reaction_used": s.reaction_used,
                 "parry": s.parry,
@@ -115,6 +128,8 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     sacrificed=Sacrifice(s["sacrificed"]) if s["sacrificed"] else None,
                     feet_moved=int(s["feet_moved"]),
                     declared_reaction=s["declared_reaction"],
+                    # Absent from encounters stored before defense rolls were declared.
+                    defending=Attribute(s["defending"]) if s.get("defending") else None,
                     declared_spell=bool(s["declared_spell"]),
                     reaction_used=bool(s["reaction_used"]),
                     parry=int(s["parry"]),
@@ -146,7 +161,10 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     movement=int(c.get("movement", MOVEMENT_FEET)),
                     pending_spell=_pending_from_dict(c.get("pending_spell")),
                     # Encounters stored before crossbows were tracked: all loaded.
-                    unloaded=_unloaded(c.get("unloaded", [])),
+                    unloaded=_names(c.get("unloaded", [])),
+                    # Encounters stored before pins and disarms were tracked: none.
+                    pinned_by=_pinner(c.get("pinned_by")),
+                    dropped=_names(c.get("dropped", [])),
                 )
                 for c in data["combatants"]
             ),

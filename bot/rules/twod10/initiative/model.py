@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.rules.errors import RulesError
+from bot.rules.twod10.attributes import Attribute
 
 MAX_COMBATANTS = 50
 MOVEMENT_FEET = 30
@@ -74,6 +75,8 @@ class Combatant:
     movement: int = MOVEMENT_FEET
     pending_spell: PendingSpell | None = None  # kept across rounds, unlike TurnState
     unloaded: tuple[str, ...] = ()  # crossbows shot and not loaded since, in shot order (loading)
+    pinned_by: int | None = None  # the combatant holding it in a pin (initiative.pins)
+    dropped: tuple[str, ...] = ()  # weapons disarmed and not picked up, in drop order (disarm)
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME:
@@ -92,6 +95,7 @@ class TurnState:
     sacrificed: Sacrifice | None = None
     feet_moved: int = 0
     declared_reaction: str | None = None  # the action it reacts to
+    defending: Attribute | None = None  # what a declared defense roll guards (defenses)
     declared_spell: bool = False
     reaction_used: bool = False
     parry: int = 0  # a parry waiting for the next attack against this combatant
@@ -177,8 +181,14 @@ def add_combatant(enc: Encounter, combatant: Combatant) -> Encounter:
 
 def remove_combatant(enc: Encounter, combatant_id: int) -> Encounter:
     enc.combatant(combatant_id)
+    # A pin ends when either side of it leaves the encounter (initiative.pins).
+    kept = tuple(
+        replace(c, pinned_by=None) if c.pinned_by == combatant_id else c
+        for c in enc.combatants
+        if c.id != combatant_id
+    )
     return replace(
         enc,
-        combatants=tuple(c for c in enc.combatants if c.id != combatant_id),
+        combatants=kept,
         states=tuple((i, s) for i, s in enc.states if i != combatant_id),
     )

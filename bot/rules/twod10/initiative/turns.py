@@ -13,6 +13,9 @@ Rulings:
   off the 30 a round (at least 0); a dash doubles what is left.
 * ``parry-expiry``: a parry waits for the next attack against the combatant this
   round and is gone at the round's end if no attack came.
+
+A pinned combatant "may make no movement" (``initiative.pins``): moving, dashing,
+disengaging and standing up are refused; a combatant going down leaves every pin it is in.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from bot.rules.twod10.initiative.model import (
     with_combatant,
     with_state,
 )
+from bot.rules.twod10.initiative.pins import check_free_to_move, end_pins_of
 
 STAND_UP_FEET = MOVEMENT_FEET // 2  # unencumbered; see stand_up_feet
 MAX_EXTRA_ATTACKS = 10  # a bound; each slain foe or 25+ roll grants one
@@ -65,6 +69,8 @@ def mark_action(
 ) -> tuple[Encounter, ActionMarked]:
     """Mark an action used this turn (movement: all of it); each once per turn."""
     c = _acting(enc, combatant_id)
+    if action is Action.MOVEMENT:
+        check_free_to_move(enc, combatant_id)
     state = enc.state(combatant_id)
     if action is Action.ATTACK and Action.ATTACK in state.actions and state.extra_attacks:
         state = replace(state, extra_attacks=state.extra_attacks - 1)
@@ -79,6 +85,7 @@ def mark_action(
 def move(enc: Encounter, combatant_id: int, feet: int) -> tuple[Encounter, int]:
     """Spend some movement (it may be split around other actions); returns the feet left."""
     c = _acting(enc, combatant_id)
+    check_free_to_move(enc, combatant_id)
     state = enc.state(combatant_id)
     allowance = state.allowance(c.movement)
     left = allowance - state.feet_moved
@@ -102,6 +109,7 @@ def stand_up(enc: Encounter, combatant_id: int) -> tuple[Encounter, int]:
     """Standing from prone costs half a turn's movement (ruling stand-from-prone); a
     combatant encumbered down to 0 feet stands for nothing, as half of nothing."""
     c = _acting(enc, combatant_id)
+    check_free_to_move(enc, combatant_id)  # standing is movement, even for no feet
     feet = stand_up_feet(c.movement)
     state = enc.state(combatant_id)
     if feet == 0:
@@ -122,6 +130,8 @@ def sacrifice_attack(
     state = enc.state(combatant_id)
     if purpose is Sacrifice.SPELL:
         raise RulesError("A spell is declared at the start of the round, not on the turn.")
+    if purpose in (Sacrifice.DASH, Sacrifice.DISENGAGE):  # both are movement
+        check_free_to_move(enc, combatant_id)
     if Action.ATTACK in state.actions:
         raise RulesError(f"{c.name} has already used their attack this turn.")
     if purpose is Sacrifice.PARRY and not 0 < parry <= 20:
@@ -177,6 +187,7 @@ def mark_down(enc: Encounter, combatant_id: int) -> tuple[Encounter, CombatantDo
     if c.down:
         raise RulesError(f"{c.name} is already down.")
     enc = with_combatant(enc, replace(c, down=True))
+    enc, _ = end_pins_of(enc, combatant_id)  # ruling pin-ends: either going down ends it
     counts = dict(enc.downed_this_round)
     counts[c.side] = counts.get(c.side, 0) + 1
     enc = replace(enc, downed_this_round=tuple(sorted(counts.items(), key=lambda kv: kv[0].value)))
