@@ -39,6 +39,7 @@ from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo
 from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
 from cogs.twod10.combat_defense import defense_waiting, rend_the_slain, use_defense
+from cogs.twod10.combat_opponent import hurt_the_swung, names_opponent, swing_opponent
 from cogs.twod10.combat_options import (
     ATTACK_OPTIONS,
     ATTACK_RULINGS,
@@ -161,11 +162,20 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     " by itself: attack without parry:."
                 )
             loads = await encumbrance_points(conn, [attacker, victim, *others])
+            swung = None
+            if names_opponent(o.weapon):  # the opponent a use as weapon holds
+                if o.thrown or o.two_handed or o.offhand:
+                    raise UserError("An opponent is swung in both hands: leave out thrown,"
+                                    " two_handed and offhand.")  # fmt: skip
+                swung = swing_opponent(view, attacker.id, attacker.character, victim.id)
             try:
-                wielded = wielded_for(
-                    attacker.character, o.weapon, thrown=o.thrown, two_handed=o.two_handed,
-                    offhand=o.offhand,
-                )  # fmt: skip
+                if swung is not None:
+                    wielded = swung.wielded
+                else:
+                    wielded = wielded_for(
+                        attacker.character, o.weapon, thrown=o.thrown, two_handed=o.two_handed,
+                        offhand=o.offhand,
+                    )  # fmt: skip
                 finesse = bool(o.finesse) or wielded.offhand or wielded.kind in MISSILE
                 if view is not None:  # ruling two-weapon-finesse
                     # Rulings attack-action and disarm-drops: no attack left, or the
@@ -200,6 +210,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             )  # fmt: skip
             if o.rend:  # a foe this attack slew may be rent for a weapon (rending-reach)
                 report = rend_the_slain(report, attacker.character, self.bot.dice)
+            if swung is not None:  # half the damage to the opponent swung
+                hurt = await hurt_the_swung(conn, ctx.guild.id, swung, result.damage_total)
+                if hurt:
+                    report = replace(report, tracker_note=hurt)
             if ammo_use is not None:  # the reply's line and the roll log's record
                 report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())
             if view is not None:
@@ -212,7 +226,8 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 if defender is not None:  # the declared defense was this reaction
                     enc = use_defense(enc, defender)
                 await save_tracker(conn, view, enc)  # (redrawn after the commit)
-                report = replace(report, tracker_note=note)
+                report = replace(report, tracker_note="\n".join(
+                    n for n in (report.tracker_note, note) if n))  # fmt: skip
             # Ruling item-damage: over 20 damage on a player damages an inventory item.
             hurt = await item_damage_note(conn, hit, result.damage_total, self.bot.dice)
             if hurt:

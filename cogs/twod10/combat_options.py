@@ -42,6 +42,7 @@ DefenseChoice = Literal["finesse", "strength", "mind"]
 ParryChoice = Literal["melee", "ranged"]
 
 UNARMED = "Unarmed"
+OPPONENT = "Opponent"  # the one a use-as-weapon maneuver holds (cogs.twod10.combat_opponent)
 IMPROVISED = {f"Improvised {size.value}": size for size in Size}
 
 
@@ -164,7 +165,7 @@ async def weapon_names(
         else:
             sheet = await repo.active(interaction.guild_id, interaction.user.id)
     names = [w.name for w in sheet.character.weapons] if sheet is not None else []
-    names += [UNARMED, *IMPROVISED]
+    names += [UNARMED, *IMPROVISED, OPPONENT]
     text = current.strip().lower()
     return name_choices(n for n in names if text in n.lower())
 
@@ -177,7 +178,7 @@ ATTACK_AIM = (
         odds_default=None,  # /odds attack takes raw numbers instead
         odds_help="Character attacked (or give target_defense for raw numbers)"),
     Opt("weapon", Text, None,
-        "A weapon on the sheet, Unarmed or Improvised <size> (default: first weapon)",
+        "A weapon on the sheet, Unarmed, Improvised <size> or Opponent (default: first weapon)",
         complete=weapon_names),
     Opt("maneuver", ManeuverChoice | None, None,
         "Special maneuver (disadvantage, one damage category lower)"),
@@ -269,7 +270,8 @@ ATTACK_RULINGS = [
         "stray-shot", "darkness", "advantage-stack",
         "defending-roll", "defending-use", "critical-hit", "rending-reach",
         "attack-action", "offhand-bonus", "pin-tracked", "pin-ends", "disarm-drops",
-        "force-back-positions",
+        "force-back-positions", "opponent-weapon-rounds", "opponent-weapon-size",
+        "opponent-weapon-damage",
     ),
 ]  # fmt: skip
 

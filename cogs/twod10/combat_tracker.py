@@ -9,9 +9,11 @@ seated attacker's attack takes its attack action (an offhand one its bonus actio
 attack-action in ``initiative.attack_action``), refused before any die once none is left.
 A successful pin is kept on the tracker until the pinned damages its pinner
 (``initiative.pins``); a successful disarm drops the target's weapons, refused by /attack
-until picked up (``initiative.disarm``); a force back is announced only. The tracker is saved
-under its version in the attack's own transaction, so a concurrent tracker change refuses
-the attack, and the tracker message is redrawn once that transaction commits.
+until picked up (``initiative.disarm``); a force back is announced only; a won use as
+weapon lets the attacker swing the opponent for its rounds (``initiative.holds``). The
+tracker is saved under its version in the attack's own transaction, so a concurrent
+tracker change refuses the attack, and the tracker message is redrawn once that
+transaction commits.
 """
 
 from __future__ import annotations
@@ -21,17 +23,20 @@ from dataclasses import dataclass, replace
 
 import aiosqlite
 
+from bot.interactions.user_text import echo
 from bot.render.twod10.initiative import event_line
 from bot.rules.errors import RulesError
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.equipment import Weapon
 from bot.rules.twod10.initiative.attack_action import check_attack_left, spend_attack
 from bot.rules.twod10.initiative.disarm import check_not_dropped, drop_weapons
+from bot.rules.twod10.initiative.holds import held_by, start_hold
 from bot.rules.twod10.initiative.loading import check_loaded, note_shot
 from bot.rules.twod10.initiative.model import Encounter
 from bot.rules.twod10.initiative.pins import note_damage, pin_flags, start_pin
 from bot.rules.twod10.initiative.reactions import block_with_reaction
 from bot.rules.twod10.initiative.spells import note_attack
+from bot.rules.twod10.initiative.spells import note_damage as note_spell_damage
 from bot.rules.twod10.initiative.turns import ExtraAttack, grant_extra_attack, spend_parry
 from bot.rules.twod10.initiative.two_weapons import check_grip, note_grip
 from bot.rules.twod10.maneuvers import Maneuver
@@ -89,6 +94,18 @@ class TrackerView:
         if attacker is None or target is None:
             return attacker_pinned, False
         return pin_flags(enc, attacker, target)
+
+    def held_opponent(self, sheet_id: int) -> tuple[str, int | None] | None:
+        """The name and sheet id (None: no sheet) of the opponent the seated ``sheet_id``
+        wields as a weapon now (ruling opponent-weapon-rounds); None when it holds nobody."""
+        combatant_id = self.combatant_of(sheet_id)
+        if combatant_id is None:
+            return None
+        held = held_by(self.record.encounter, combatant_id)
+        if held is None:
+            return None
+        seat = dict(self.record.tracker.seats).get(held.id)
+        return held.name, seat.sheet_id if seat is not None else None
 
     def check_block(self, sheet_id: int) -> None:
         """Raises RulesError when the seated target has no reaction left to block with."""
@@ -148,6 +165,11 @@ def after_attack(
         enc = note_shot(enc, attacker, weapon)
     if result is not None and hit is not None:
         enc = _maneuver(enc, view, attacker, result, hit, pin_prone, notes)
+        damaged = view.combatant_of(hit.id)
+        if damaged is not None:  # damage fails a spell being cast (spell-interrupted)
+            enc, failed = note_spell_damage(enc, damaged, result.damage_total)
+            if failed:
+                notes.append(f"Tracker: {echo(failed, 400)}")  # (names in it: escaped)
     if extra is not None and attacker is not None:
         try:
             enc = grant_extra_attack(enc, attacker, reason=extra)
@@ -178,6 +200,13 @@ def _maneuver(
     if effect.pinned:
         enc, pinned = start_pin(enc, attacker, target, prone=pin_prone)
         notes.append(f"Tracker: {event_line(enc, pinned)}")
+    if effect.maneuver is Maneuver.USE_AS_WEAPON:  # ruling opponent-weapon-rounds
+        enc = start_hold(enc, attacker, target, effect.rounds)
+        notes.append(
+            f"Tracker: {echo(enc.combatant(attacker).name)} wields"
+            f" {echo(enc.combatant(target).name)} as a weapon through round"
+            f" {enc.combatant(attacker).hold_until} (/attack weapon:Opponent)."
+        )
     if effect.items_dropped:
         carried = [w.name for w in hit.character.weapons]
         enc, dropped = drop_weapons(

@@ -23,6 +23,7 @@ from bot.rules.twod10.initiative.events import (
     SpellDeclared,
     SurpriseRoundStarted,
 )
+from bot.rules.twod10.initiative.holds import held_by, wielders_of
 from bot.rules.twod10.initiative.loading import CrossbowLoaded
 from bot.rules.twod10.initiative.model import (
     MOVEMENT_FEET,
@@ -115,6 +116,12 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
     held = pinning(enc, c.id)
     if held:
         marks.append(f"📌 pinning {_names(enc, (h.id for h in held))}")
+    swung = held_by(enc, c.id)
+    if swung is not None:  # ruling opponent-weapon-rounds
+        marks.append(f"🤼 wielding {echo(swung.name, NAME_LIMIT)} through round {c.hold_until}")
+    wielders = wielders_of(enc, c.id)
+    if wielders:
+        marks.append(f"🤼 wielded by {_names(enc, (w.id for w in wielders))}")
     if state.declared_spell and not state.spell_cast:
         marks.append("spell declared")
     if state.spell_ready and not state.spell_cast:

@@ -246,10 +246,10 @@ RULINGS: tuple[Ruling, ...] = (
                 "attacked: adds what the tracker can't see (a casting begun in an earlier "
                 "round)."),
     Ruling(key="spell-interrupted", topic="Magic",
-           text="A declared spell is interrupted when damage makes it fail before its side's "
-                "turn (/cast damaged:True); an attack alone is not. On that turn /init act "
+           text="Damage before its side's turn (an /attack's, or /cast damaged:True) "
+                "interrupts a declared spell; an attack alone doesn't. That turn /init act "
                 "declare spell declares it again with the attack action; it goes off at the end "
-                "of the caster's turn next round, and /cast allows it once then."),
+                "of the caster's turn next round (damage meanwhile fails it)."),
     Ruling(key="concentration-damage", topic="Magic",
            text="An attack's damage is damage in combat and ends the target's concentration; "
                 "the GM's /hp loss ends it when the character is in a tracked encounter. HP "

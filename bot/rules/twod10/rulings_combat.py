@@ -146,4 +146,15 @@ TRACKED_RULINGS: tuple[Ruling, ...] = (
     Ruling(key="offhand-bonus", topic="Attack action",
            text="An offhand attack takes the bonus action instead of the attack action, and is "
                 "refused once the bonus action is used."),
+    Ruling(key="opponent-weapon-rounds", topic="Use as weapon",
+           text="A won use as weapon between two seated combatants is kept on the tracker "
+                "through the next rounds it lasts (one, plus one per 2 points), so the wielder "
+                "swings the opponent on its coming turns; it ends early when either leaves or "
+                "the wielder goes down."),
+    Ruling(key="opponent-weapon-size", topic="Use as weapon",
+           text="An opponent is a two-handed improvised weapon one category larger (1d8, moved "
+                "by brawl), swung with /attack weapon:Opponent, never at itself."),
+    Ruling(key="opponent-weapon-damage", topic="Use as weapon",
+           text="The opponent swung takes half the damage the attack deals after armor, "
+                "rounded down, in the same transaction."),
 )  # fmt: skip

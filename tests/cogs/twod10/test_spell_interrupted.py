@@ -146,3 +146,31 @@ async def test_help_shows_the_ruling_for_cast_and_init_act(
         shown = "\n".join(f["value"] for e in result.all_embeds for f in e.get("fields", []))
         assert f"{bullet}{ruling('spell-interrupted').text}" in shown, command
     await dpytest.empty_queue()
+
+
+async def test_an_attack_that_damages_the_caster_interrupts_the_spell(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init add", name="Vela", **gm(slash))
+    await slash.run("init add", name="Brute", **gm(slash))
+    script(bot)
+    await slash.run("init next", **gm(slash))  # round 1's declarations
+    await slash.run("init act", action="declare spell", name="Vela", **player(slash))
+    script(bot, 5)  # the GM's d6: the NPCs go first
+    await slash.run("init next", **gm(slash))
+    # The Brute's sword: 6 + 6 + 3 + 2 − Vela's defense hits; its d8 shows 3.
+    script(bot, 6, 6, 3)
+    said = text(await slash.run("attack", character="Brute", target="Vela", **gm(slash)))
+    assert "Tracker: Vela's declared spell is interrupted by the damage" in said, said
+    _, state = await vela(bot, slash)
+    assert state.spell_interrupted and state.attacked_casting
+    assert "spell interrupted" in await tracker_line(bot, slash, "Vela")
+    # No /cast damaged:True needed: on her turn she declares it again.
+    await slash.run("init next", **gm(slash))  # the NPCs' end of turn
+    await slash.run("init next", **gm(slash))  # the Players' turn
+    again = await slash.run("init act", action="declare spell", **player(slash))
+    assert not again.ephemeral, again.content
+    c, _ = await vela(bot, slash)
+    assert c.pending_spell == PendingSpell(due=2)
+    await dpytest.empty_queue()

@@ -52,11 +52,11 @@ def _names(data: Any) -> tuple[str, ...]:
     return tuple(data)
 
 
-def _pinner(data: Any) -> int | None:
+def _combatant_id(data: Any) -> int | None:
     if data is None:
         return None
     if isinstance(data, bool) or not isinstance(data, int):
-        raise TypeError("a pinner is a combatant id")
+        raise TypeError("a pinner or a held opponent is a combatant id")
     return data
 
 
@@ -77,6 +77,8 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
                 "unloaded": list(c.unloaded),
                 "pinned_by": c.pinned_by,
                 "dropped": list(c.dropped),
+                "holding": c.holding,
+                "hold_until": c.hold_until,
             }
             for c in enc.combatants
         ],
@@ -163,8 +165,11 @@ def encounter_from_dict(data: Mapping[str, Any]) -> Encounter:
                     # Encounters stored before crossbows were tracked: all loaded.
                     unloaded=_names(c.get("unloaded", [])),
                     # Encounters stored before pins and disarms were tracked: none.
-                    pinned_by=_pinner(c.get("pinned_by")),
+                    pinned_by=_combatant_id(c.get("pinned_by")),
                     dropped=_names(c.get("dropped", [])),
+                    # Absent from encounters stored before opponents were wielded (holds).
+                    holding=_combatant_id(c.get("holding")),
+                    hold_until=int(c.get("hold_until", 0)),
                 )
                 for c in data["combatants"]
             ),

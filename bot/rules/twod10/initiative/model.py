@@ -77,6 +77,8 @@ class Combatant:
     unloaded: tuple[str, ...] = ()  # crossbows shot and not loaded since, in shot order (loading)
     pinned_by: int | None = None  # the combatant holding it in a pin (initiative.pins)
     dropped: tuple[str, ...] = ()  # weapons disarmed and not picked up, in drop order (disarm)
+    holding: int | None = None  # an opponent wielded as a weapon (initiative.holds)
+    hold_until: int = 0  # the last round of that hold
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME:

@@ -21,8 +21,9 @@ Rulings:
 * ``spell-interrupted``: a declared spell is interrupted when damage in combat makes
   it fail before its side's turn (the magic text: damage fails a spell; an attack
   alone only gives disadvantage). The bot learns it from the caster's
-  ``/cast damaged:True`` for that spell, which frees the attack action the spell
-  would have replaced. On that same turn ``/init act declare spell`` declares it
+  ``/cast damaged:True`` for that spell, or from an /attack whose damage lands on it
+  (which also makes a spell declared again and pending fail), which frees the attack
+  action the spell would have replaced. On that same turn ``/init act declare spell`` declares it
   again with the attack action; it is pending until the end of its side's turn the
   next round, when it goes off and ``/cast`` allows it once (until that round ends);
   before then ``/cast`` and other declarations are refused. An attack on the caster
@@ -68,6 +69,27 @@ def note_attack(enc: Encounter, combatant_id: int) -> Encounter:
     if not casting or state.attacked_casting:
         return enc
     return with_state(enc, combatant_id, replace(state, attacked_casting=True))
+
+
+def note_damage(enc: Encounter, combatant_id: int, damage: int) -> tuple[Encounter, str | None]:
+    """Damage an /attack dealt ``combatant_id``: a declared spell still being cast is
+    interrupted, as ``/cast damaged:True`` says, and a spell declared again and pending
+    fails outright (ruling spell-interrupted); the line to show, if any."""
+    if damage <= 0:
+        return enc, None
+    c = enc.combatant(combatant_id)
+    if c.pending_spell is not None:
+        enc = with_combatant(enc, replace(c, pending_spell=None))
+        return enc, f"{c.name}'s pending spell fails: the damage broke it while it was cast."
+    state = enc.state(combatant_id)
+    casting = state.declared_spell and not state.spell_cast and Action.ATTACK not in state.actions
+    if not casting:
+        return enc, None
+    enc = with_state(enc, combatant_id, _interrupted(replace(state, spell_cast=True)))
+    return enc, (
+        f"{c.name}'s declared spell is interrupted by the damage: on their turn /init act"
+        " declare spell casts it again, going off at the end of their next turn."
+    )
 
 
 def _waiting(c: Combatant, pending: PendingSpell) -> str:
