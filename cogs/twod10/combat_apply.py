@@ -13,6 +13,7 @@ import aiosqlite
 
 from bot.render.twod10.combat import AttackReport, ShieldUse
 from bot.rules.twod10.attack import AttackResult
+from bot.rules.twod10.damage import DamageResult
 from bot.rules.twod10.equipment import Shield
 from bot.rules.twod10.initiative.turns import ExtraAttack
 from bot.storage.roll_log import RollLogRepository
@@ -174,13 +175,19 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "weapon": result.wielded.name,
         "maneuver": result.maneuver.value if result.maneuver else None,
         "cover_face": result.cover.face if result.cover else None,
+        "hard_cover": result.cover.quarters if result.cover else None,
         "faces": list(roll.roll.faces) if roll else [],
         "dropped": roll.roll.dropped if roll else None,
+        # The edges rolled, for the luck of each roll: a dropped die can't always tell.
+        "edge": roll.roll.edge.value if roll else None,
+        "look_edge": look.roll.roll.edge.value if look else None,
+        "defense_edge": defended.defender.roll.edge.value if defended else None,
         "modifiers": [[m.label, m.value] for m in roll.modifiers] if roll else [],
         "total": outcome.total if outcome else None,
         "band": outcome.band.value if outcome else None,
         "stray_face": result.stray.face if result.stray else None,
         "damage_faces": [f.face for f in damage.faces] if damage else [],
+        "damage_roll": _damage_roll(damage),
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
         "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
@@ -198,6 +205,21 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
             for r in (result.rending, report.slain_rending)
             if r is not None
         ],
+    }
+
+
+def _damage_roll(damage: DamageResult | None) -> dict[str, Any] | None:
+    """What the damage dice's odds need (the luck of the roll): each die's sides, an axe's
+    second throw, the flat part, the block and the reduction left after piercing."""
+    if damage is None or not damage.deals_damage:
+        return None  # no damage die thrown
+    spec = damage.spec
+    return {
+        "sides": [f.sides for f in damage.faces],
+        "twice": [f.other is not None for f in damage.faces],
+        "flat": spec.dice.bonus + spec.attribute_bonus + spec.extra_flat,
+        "block": damage.defenses.block,
+        "reduction": damage.reduction,
     }
 
 

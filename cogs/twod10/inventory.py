@@ -232,7 +232,8 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
                     guild_id=guild.id, channel_id=ctx.channel.id, user_id=ctx.author.id,
                     kind="2d10-draw", expression=f"d{draw.sides} draw for {sheet.name}"[:500],
                     result={"character_id": sheet.id, "face": draw.face, "bonus": draw.bonus,
-                            "drawn": draw.drawn}, total=draw.face + draw.bonus, secret=False,
+                            "sides": draw.sides, "drawn": draw.drawn},
+                    total=draw.face + draw.bonus, secret=False,
                 )  # fmt: skip
         await send(ctx, draw_text(sheet.name, rows[0].item.name, draw, attempt))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.rules.twod10.ruling_entry import Ruling as Ruling
 from bot.rules.twod10.rulings_combat import TASK_RULINGS, TRACKED_RULINGS
+from bot.rules.twod10.rulings_luck import LUCK_RULINGS
 
 RULINGS: tuple[Ruling, ...] = (
     # Characters
@@ -264,6 +265,8 @@ RULINGS: tuple[Ruling, ...] = (
                 "line."),
     # Tracked maneuvers (rulings_combat)
     *TRACKED_RULINGS,
+    # Luck (rulings_luck)
+    *LUCK_RULINGS,
 )  # fmt: skip
 
 

@@ -26,6 +26,8 @@ from bot.rules.hocs.attack import (
     roll_record,
 )
 from bot.rules.hocs.damage_pool import DamageRoll
+from bot.rules.hocs.luck import SNAPSHOT_KEY as LUCK_KEY
+from bot.rules.hocs.luck import first_throw
 from bot.storage.json_text import encode, encode_around
 from bot.storage.roll_log import LoggedRoll, RollLogRepository
 
@@ -99,6 +101,8 @@ async def log_attack(
     hit = result.hit
     outcome = f"{hit.application.after_reductions} received" if hit else "miss"
     logged = {**(attack_record(result) if record is None else record), **(extra or {})}
+    # The first throw, for luck (ruling luck-first-throw): spends rewrite the rest.
+    logged[LUCK_KEY] = first_throw("attack", logged)
     return await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -140,6 +144,8 @@ async def log_damage(
     result = roll_record(inputs, damage, hit, target=target) if record is None else record
     if extra:
         result = {**result, **extra}
+    # The first throw, for luck (ruling luck-first-throw); a copy: ``record`` is the caller's.
+    result = {**result, LUCK_KEY: first_throw("damage", result)}
     logged = await RollLogRepository(conn).add(
         guild_id=guild_id,
         channel_id=channel_id,

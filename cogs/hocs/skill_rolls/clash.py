@@ -10,6 +10,8 @@ from bot.client import TableBot
 from bot.errors import GuildOnly
 from bot.render.hocs.skill_roll import ClashSides, clash_embed
 from bot.rules.hocs.clash import ClashSide, resolve_clash
+from bot.rules.hocs.luck import SNAPSHOT_KEY as LUCK_KEY
+from bot.rules.hocs.luck import first_throw
 from bot.storage.roll_log import RollLogRepository
 from cogs.declared_options import Chosen, takes
 from cogs.hocs.odds_preview import check_odds_rerolls, clash_preview
@@ -63,6 +65,8 @@ class ClashCommands:
                 "notes": notes,
                 "revision": 0,
             }
+            # The first throw, for luck (ruling luck-first-throw): a spend rewrites "clash".
+            data[LUCK_KEY] = first_throw("clash", data)
             winner = {ClashSide.A: "a", ClashSide.B: "b", None: "stand-off"}[result.winner]
             logged = await RollLogRepository(conn).add(
                 guild_id=ctx.guild.id,

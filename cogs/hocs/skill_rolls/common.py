@@ -20,6 +20,8 @@ from bot.rules.errors import RulesError
 from bot.rules.hocs.attributes import Attribute
 from bot.rules.hocs.character import SkillPool
 from bot.rules.hocs.difficulty import Difficulty
+from bot.rules.hocs.luck import SNAPSHOT_KEY as LUCK_KEY
+from bot.rules.hocs.luck import first_throw
 from bot.rules.hocs.modifiers import MAX_MODIFIER
 from bot.rules.hocs.pool import PoolResult, PoolSpec
 from bot.storage.campaigns import Campaign, CampaignRepository
@@ -142,18 +144,21 @@ async def log_roll_row(
         expression += f" vs {int(difficulty)}"
     if heading.label:
         expression += f" {heading.label}"
+    result = {
+        "heading": heading.to_dict(),
+        "difficulty": int(difficulty) if difficulty is not None else None,
+        "roll": roll.to_dict(),
+        "revision": 0,
+    }
+    # The first throw, for luck (ruling luck-first-throw): a spend rewrites "roll".
+    result[LUCK_KEY] = first_throw(kind, result)
     return await RollLogRepository(conn).add(
         guild_id=ctx.guild.id if ctx.guild else None,
         channel_id=ctx.channel.id,
         user_id=ctx.author.id,
         kind=kind,
         expression=expression[:500],
-        result={
-            "heading": heading.to_dict(),
-            "difficulty": int(difficulty) if difficulty is not None else None,
-            "roll": roll.to_dict(),
-            "revision": 0,
-        },
+        result=result,
         total=roll.successes,
         secret=secret,
         character_id=character.id if character else None,

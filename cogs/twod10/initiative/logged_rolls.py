@@ -31,6 +31,8 @@ async def log_tracker_rolls(
                     "ruleset": "2d10", "round": event.round, "faces": list(event.faces),
                     "kept": event.kept, "npc_range": list(event.npc_range),
                     "player_range": list(event.player_range), "winner": event.winner.value,
+                    # the side whose disengaging gave advantage: equal faces can't tell it
+                    "advantage": event.advantage.value if event.advantage else None,
                 },
                 total=event.kept, secret=False,
             )  # fmt: skip

@@ -1,0 +1,35 @@
+"""The 2d10 rulings on dice luck (``bot.rules.twod10.luck``): part of the registry in
+``rulings``, kept apart so the registry's files stay short."""
+
+from __future__ import annotations
+
+from bot.rules.twod10.ruling_entry import Ruling
+
+LUCK_RULINGS: tuple[Ruling, ...] = (
+    Ruling(key="luck-ranked", topic="Luck",
+           text="A roll's luck is P(a worse result) + half P(its own) under what was rolled. A "
+                "2d10 roll is ranked by its total (modifiers shift all alike), damage by the "
+                "damage taken, a die that only passes or fails (hard cover, initiative, "
+                "interrupt, scavenge, draw) by that."),
+    Ruling(key="luck-parts", topic="Luck",
+           text="An attack scores its look, hard cover d4, to-hit, rending rolls and damage as "
+                "rolls of their own, the damage among what its dice could deal after the "
+                "to-hit. The stray d8 picks a combatant, neither good nor bad: not scored."),
+    Ruling(key="luck-defended", topic="Luck",
+           text="A defended attack's 2d10 are the defender's dice and score as the defender's "
+                "luck (a higher total is better for them); the attacker rolled no to-hit, and "
+                "the damage dice stay the attacker's."),
+    Ruling(key="luck-certain", topic="Luck",
+           text="A roll that could not have come out otherwise (a flat point of damage, damage "
+                "the reduction always floors at 1, a draw or scavenge that can't fail, an "
+                "interrupt the finesse gap decides) holds no luck: it counts as certain, never in "
+                "the mean."),
+    Ruling(key="luck-sides", topic="Luck",
+           text="The GM's initiative d6 is the players' luck (their side first is better), a "
+                "morale roll the NPCs', an interrupt the reactor's (acting first is better), "
+                "a medicine roll the medic's."),
+    Ruling(key="luck-old-rows", topic="Luck",
+           text="Rolls logged before the bot kept their edge read it from the dropped die; "
+                "where that can't tell (three equal faces), or the hard cover's quarters or "
+                "the damage dice's sides are missing, the roll is counted but not scored."),
+)  # fmt: skip
