@@ -67,6 +67,33 @@ class RollLogRepository:
         )
         return [_from_row(row) for row in rows]
 
+    async def between(
+        self,
+        guild_id: int,
+        *,
+        first_id: int = 1,
+        last_id: int | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        limit: int = 1_000_000,
+    ) -> list[LoggedRoll]:
+        """A server's rolls, oldest first: ids ``first_id`` to ``last_id`` (a session's
+        bounds, on the (guild_id, id) index), or, for a session stored before it kept
+        them, the rows logged from ``since`` to ``until`` (its timestamps)."""
+        sql = "SELECT * FROM roll_log WHERE guild_id = ? AND id >= ?"
+        params: list[Any] = [guild_id, first_id]
+        if last_id is not None:
+            sql += " AND id <= ?"
+            params.append(last_id)
+        if since is not None:
+            sql += " AND created_at >= ?"
+            params.append(since)
+        if until is not None:
+            sql += " AND created_at <= ?"
+            params.append(until)
+        rows = await fetch_all(self._conn, sql + " ORDER BY id LIMIT ?", (*params, limit))
+        return [_from_row(row) for row in rows]
+
     async def record(
         self,
         *,

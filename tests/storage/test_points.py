@@ -148,14 +148,14 @@ async def test_sessions_number_on_and_only_one_runs(db: Database) -> None:
         sessions = SessionRepository(conn)
         assert await sessions.latest(GUILD) is None
         plan = plan_session_start(None, one_shot=False, new_adventure=False)
-        first = await sessions.start(GUILD, plan, one_shot=False, started_by=7)
+        first = await sessions.start_planned(GUILD, plan, one_shot=False, started_by=7)
         assert (first.number, first.adventure, first.running) == (1, 1, True)
         with pytest.raises(SessionAlreadyRunning):
-            await sessions.start(GUILD, plan, one_shot=False, started_by=7)
+            await sessions.start_planned(GUILD, plan, one_shot=False, started_by=7)
         ended = await sessions.end(GUILD, ended_by=7)
         assert ended is not None and not ended.running and ended.ended_by == 7
         assert await sessions.end(GUILD, ended_by=7) is None
-        second = await sessions.start(GUILD, plan, one_shot=False, started_by=7)
+        second = await sessions.start_planned(GUILD, plan, one_shot=False, started_by=7)
         assert second.number == 2
     # The database itself refuses a second running session, whatever the code does.
     with pytest.raises(aiosqlite.IntegrityError):

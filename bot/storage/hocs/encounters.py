@@ -334,6 +334,13 @@ class EncounterRepository:
 
     async def delete(self, record: EncounterRecord) -> None:
         """End the encounter. Raises EncounterChanged if it moved on since ``record``."""
+        # The fight is remembered for the recap (fights) before its row goes.
+        await self._conn.execute(
+            "INSERT INTO fights (guild_id, ruleset, started_at, rounds)"
+            " SELECT guild_id, 'hocs', created_at, round FROM encounters"
+            " WHERE id = ? AND version = ?",
+            (record.id, record.version),
+        )
         cursor = await self._conn.execute(
             "DELETE FROM encounters WHERE id = ? AND version = ?", (record.id, record.version)
         )

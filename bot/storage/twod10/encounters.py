@@ -176,13 +176,28 @@ class TwoD10EncounterRepository:
         )
 
     async def delete(self, channel_id: int) -> TrackerRecord | None:
-        """End the channel's encounter; the row as it was, or None if none was running."""
+        """End the channel's encounter; the row as it was, or None if none was running.
+        The fight is remembered for the recap (table fights)."""
+        started = await fetch_one(
+            self._conn,
+            "SELECT created_at FROM twod10_encounters WHERE channel_id = ?",
+            (channel_id,),
+        )
         row = await fetch_one(
             self._conn,
             f"DELETE FROM twod10_encounters WHERE channel_id = ? RETURNING {_COLUMNS}",
             (channel_id,),
         )
-        return _from_row(row) if row else None
+        if row is None:
+            return None
+        record = _from_row(row)
+        if started is not None:
+            await self._conn.execute(
+                "INSERT INTO fights (guild_id, ruleset, started_at, rounds)"
+                " VALUES (?, '2d10', ?, ?)",
+                (record.guild_id, started["created_at"], record.tracker.encounter.round),
+            )
+        return record
 
     async def channels_with_sheets(self, guild_id: int, sheet_ids: Iterable[int]) -> list[int]:
         """Channels of the guild whose encounter seats one of these sheets (one query)."""

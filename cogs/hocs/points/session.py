@@ -16,7 +16,7 @@ from bot.render.hocs.points import session_ended_embed, session_started_embed, s
 from bot.rules.hocs.meta_currencies import hero_points_at_session_end, plan_session_start
 from bot.rulesets import Ruleset
 from bot.storage.hocs.characters import CharacterKind, CharacterRepository
-from bot.storage.hocs.sessions import SessionAlreadyRunning, SessionRepository
+from bot.storage.hocs.sessions import SessionAlreadyRunning, SessionRepository, previous_of
 from bot.tables.character_access import safe_name
 from bot.tables.permissions import require_gm
 from cogs.hocs.points.common import Ctx, campaign_for
@@ -64,11 +64,11 @@ class SessionCog(RulesetCog, name="Sessions"):
                 raise SessionAlreadyRunning(latest.number)
             one_shot = campaign.settings.one_shot
             plan = plan_session_start(
-                latest.as_previous() if latest else None,
+                previous_of(latest) if latest else None,
                 one_shot=one_shot,
                 new_adventure=new_adventure,
             )
-            started = await sessions.start(
+            started = await sessions.start_planned(
                 guild.id, plan, one_shot=one_shot, started_by=ctx.author.id
             )
             characters = CharacterRepository(conn)
