@@ -70,6 +70,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
             "cogs.twod10.inventory",
             "cogs.twod10.magic",
             "cogs.twod10.magic_concentration",
+            "cogs.twod10.sessions",
         ),
         help_blurb="This server plays the 2d10 system.",
     ),

@@ -190,6 +190,7 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "damage_roll": _damage_roll(damage),
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
+        "dead": report.target_after.has(TwoD10Condition.DEAD),  # for the recap's downs
         "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
         "look": look_log,
         "defended": defended_log,

@@ -262,6 +262,23 @@ CASES += [  # 2d10 magic
 ]  # fmt: skip
 
 
+PLAYED = (("session start", {}), ("session end", {}))
+CASES += [  # sessions, recaps and stats (both rulesets)
+    Case("session recap", OPEN, setup=PLAYED),
+    Case("session recap", GM, {"private": True}, variant="private", setup=PLAYED),
+    Case("stats", OPEN),
+    Case("stats", GM, {"private": True}, variant="private"),
+    Case("session start", GM, ruleset="2d10"),
+    Case("session end", GM, setup=(("session start", {}),), ruleset="2d10"),
+    Case("session status", OPEN, ruleset="2d10"),
+    Case("session recap", OPEN, setup=PLAYED, ruleset="2d10"),
+    Case("session recap", GM, {"private": True}, variant="private", setup=PLAYED,
+         ruleset="2d10"),
+    Case("stats", OPEN, {"character": "Mira"}, ruleset="2d10"),
+    Case("stats", GM, {"private": True}, variant="private", ruleset="2d10"),
+]  # fmt: skip
+
+
 def test_every_command_is_classified() -> None:
     classified = {case.leaf for case in CASES}
     missing = sorted(str(leaf) for leaf in leaf_commands() if str(leaf) not in classified)

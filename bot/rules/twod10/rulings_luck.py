@@ -1,5 +1,6 @@
-"""The 2d10 rulings on dice luck (``bot.rules.twod10.luck``): part of the registry in
-``rulings``, kept apart so the registry's files stay short."""
+"""The 2d10 rulings on dice luck (``bot.rules.twod10.luck``) and on what the session recap
+reads of each roll (``bot.rules.twod10.recap_facts``, topic Recap): part of the registry
+in ``rulings``, kept apart so the registry's files stay short."""
 
 from __future__ import annotations
 
@@ -32,4 +33,23 @@ LUCK_RULINGS: tuple[Ruling, ...] = (
            text="Rolls logged before the bot kept their edge read it from the dropped die; "
                 "where that can't tell (three equal faces), or the hard cover's quarters or "
                 "the damage dice's sides are missing, the roll is counted but not scored."),
+    Ruling(key="recap-owners", topic="Recap",
+           text="A recap counts a roll for the player character who rolled it: the task's, "
+                "casting, dying or eating character, the attacker, the medic (by name). NPCs' "
+                "rolls, /roll, side initiative, morale, interrupts and disease treatments (their "
+                "rows name no medic) are nobody's, and so is their luck."),
+    Ruling(key="recap-naturals", topic="Recap",
+           text="A natural 20 or 2 is the roller's own kept 2d10 (a task's, a to-hit's, a "
+                "cast's): a defended attack's 2d10 are the defender's, so it has none. A disease "
+                "roll set is one roll, with a natural if any of its rolls shows one."),
+    Ruling(key="recap-hurt", topic="Recap",
+           text="An attack's damage (after armor and block) is dealt by the attacker and taken "
+                "by the character it hit. They went down if their HP fell from above 0 to 0 or "
+                "less, and are dying if left there alive; HP stopped at the death threshold mean "
+                "dead, landing exactly on it counts as dying."),
+    Ruling(key="recap-critical", topic="Recap",
+           text="A recap's critical failure is a total of 5 or less, the to-hit table's failure "
+                "with extreme complication, on any 2d10 task roll (an attack's, a flipped "
+                "defense's, a cast's, a dying roll's). A natural 2 with a higher total is a "
+                "plain failure, counted as a natural 2."),
 )  # fmt: skip

@@ -15,11 +15,13 @@ async def setup(bot: TableBot) -> None:
     from cogs.hocs.points.determination import DeterminationCog
     from cogs.hocs.points.fortune import FortuneCog
     from cogs.hocs.points.hero import HeroCog
+    from cogs.hocs.points.recap import StatsCog
     from cogs.hocs.points.session import SessionCog
     from cogs.hocs.points.views import RollSpendButton
 
     bot.add_dynamic_items(RollSpendButton)
     await bot.add_cog(SessionCog(bot))
+    await bot.add_cog(StatsCog(bot))
     await bot.add_cog(HeroCog(bot))
     await bot.add_cog(FortuneCog(bot))
     await bot.add_cog(DeterminationCog(bot))

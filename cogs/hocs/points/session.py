@@ -20,6 +20,14 @@ from bot.storage.hocs.sessions import SessionAlreadyRunning, SessionRepository, 
 from bot.tables.character_access import safe_name
 from bot.tables.permissions import require_gm
 from cogs.hocs.points.common import Ctx, campaign_for
+from cogs.hocs.points.recap import HOCS_RECAP
+from cogs.recap_commands import (
+    RECAP_RULINGS,
+    answer_recap,
+    post_recap,
+    session_span,
+    session_title,
+)
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +40,7 @@ SESSION_RULINGS = [
     " given at its first /session start only; /session start new_adventure:True begins a"
     " new adventure (and gives its point). Ending a session then keeps the points.",
     "Switching one-shot mode on makes the next session start an adventure.",
+    "Ending a session posts its recap (/session recap shows it again).",
 ]
 
 
@@ -45,7 +54,9 @@ class SessionCog(RulesetCog, name="Sessions"):
     @commands.guild_only()
     async def session(self, ctx: Ctx) -> None:
         """Game sessions: start (hero points for everyone), end, status."""
-        raise UserError("Add a subcommand: /session start, /session end or /session status.")
+        raise UserError(
+            "Add a subcommand: /session start, /session end, /session status or /session recap."
+        )
 
     @session.command(name="start", extras={"rulings": SESSION_RULINGS})
     @commands.guild_only()
@@ -92,8 +103,14 @@ class SessionCog(RulesetCog, name="Sessions"):
     @session.command(name="end", extras={"rulings": SESSION_RULINGS})
     @commands.guild_only()
     async def session_end(self, ctx: Ctx) -> None:
-        """End the session (GM)."""
+        """End the session and post its recap (GM)."""
         guild = guild_of(ctx)
+        async with self.bot.db.transaction() as conn:  # refused privately, before the defer
+            require_gm(ctx.author, await campaign_for(conn, ctx), "end a session")
+            if await SessionRepository(conn).running(guild.id) is None:
+                raise UserError("No session is running: start one with /session start.")
+        if ctx.interaction is not None:
+            await ctx.defer()  # a long evening's recap takes a moment
         async with self.bot.db.transaction() as conn:
             campaign = await campaign_for(conn, ctx)
             require_gm(ctx.author, campaign, "end a session")
@@ -109,7 +126,24 @@ class SessionCog(RulesetCog, name="Sessions"):
         embed = session_ended_embed(
             number=ended.number, dropped=left is not None, names=[safe_name(n) for n in names]
         )
-        await send(ctx, embed=embed)
+        # The evening's recap in the same message, below the points.
+        await post_recap(
+            self.bot, ctx, session_title(ended), session_span(ended), HOCS_RECAP, public=True,
+            before=embed,
+        )  # fmt: skip
+
+    @session.command(name="recap", extras={"rulings": RECAP_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(
+        session="Its number (default: the last ended one)",
+        private="GM: secret rolls included, answered only to you",
+    )
+    async def session_recap(
+        self, ctx: Ctx, session: commands.Range[int, 1, 100_000] = None,  # type: ignore[assignment]
+        private: bool = False,
+    ) -> None:  # fmt: skip
+        """A session's recap: rolls, successes, damage, luck per character."""
+        await answer_recap(self.bot, ctx, session, HOCS_RECAP, private=private)
 
     @session.command(name="status", extras={"rulings": SESSION_RULINGS})
     @commands.guild_only()
