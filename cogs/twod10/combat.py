@@ -32,6 +32,7 @@ from bot.rules.twod10.soft_cover import look_stats
 from bot.rules.twod10.wielding import Wielded
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
+from bot.storage.roll_log import RollLogRepository
 from bot.storage.twod10.characters import TwoD10Condition, TwoD10Sheet
 from bot.storage.twod10.shields import ShieldBlockRepository, ShieldBroken
 from cogs.declared_options import Chosen, takes
@@ -233,12 +234,15 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             if hurt:
                 report = replace(report, tracker_note="\n".join(
                     n for n in (report.tracker_note, hurt) if n))  # fmt: skip
-            await log_attack(
+            roll_id = await log_attack(
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,
             )  # fmt: skip
         log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
-        await send(ctx, preview, embed=attack_embed(report))
+        message = await send(ctx, preview, embed=attack_embed(report))
+        if message is not None:  # the recap links its luckiest and unluckiest rolls
+            async with self.bot.db.transaction() as conn:
+                await RollLogRepository(conn).set_message(roll_id, message.id)
 
     @staticmethod
     def _parry(victim: TwoD10Sheet, parry: str | None) -> int:

@@ -55,10 +55,11 @@ async def test_a_players_attack_on_an_npc(bot: TableBot, slash: SlashHarness) ->
     script(bot, 4, 4, 2, 5)
     await slash.run("attack", target="Gob", weapon="Light axe", **player(slash))
     row = await last(bot)
+    assert row.message_id is not None  # the reply, for the recap's links
     assert facts_of(row, players) == RollFacts(
         roll_id=row.id, kind="2d10-attack", roller="Aria", succeeded=True, damage_dealt=8,
         luck=(luck("Aria", "none", 8, "to-hit"), AXE_8), channel_id=slash.channel.id,
-        label="Aria's attack on Gob",
+        message_id=row.message_id, label="Aria's attack on Gob",
     )  # fmt: skip
     await dpytest.empty_queue()
 
@@ -78,7 +79,7 @@ async def test_an_npc_downs_a_player_then_kills_her_through_her_defense(
         luck=(luck(None, "none", 16, "to-hit"),
               Luck(owner=None, percentile=Fraction(1, 6), variance=Fraction(2, 27),
                    part="damage")),
-        channel_id=slash.channel.id, label="an attack on Aria",
+        channel_id=slash.channel.id, message_id=row.message_id, label="an attack on Aria",
     )  # fmt: skip
     # Aria defends: 4 + 3 + 1 = 8, flipped to 12 (her luck, ruling luck-defended); the d2
     # shows 2: 0 → -2 stops at her death threshold -1, so she is dead, not dying.
@@ -94,7 +95,7 @@ async def test_an_npc_downs_a_player_then_kills_her_through_her_defense(
         luck=(luck("Aria", "none", 7, "defense"),
               Luck(owner=None, percentile=Fraction(3, 4), variance=Fraction(1, 16),
                    part="damage")),
-        channel_id=slash.channel.id, label="an attack on Aria",
+        channel_id=slash.channel.id, message_id=row.message_id, label="an attack on Aria",
     )  # fmt: skip
     await dpytest.empty_queue()
 

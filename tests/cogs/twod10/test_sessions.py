@@ -63,7 +63,11 @@ async def test_the_2d10_evening_recap(bot: TableBot, slash: SlashHarness) -> Non
         "0 downs, dying 0×",
     ]
     assert field(recap, "The party")[0] == "3 rolls: 2 succeeded, 1 failed"
-    assert "Luckiest" in recap["description"] and "Unluckiest" in recap["description"]
+    # Both are Aria's attacks, linked to their replies.
+    head = recap["description"]
+    assert "**Luckiest**: Aria: Aria's attack on Gob (to-hit), 100 %" in head
+    assert "**Unluckiest**: Aria: Aria's attack on Gob (damage)" in head
+    assert head.count(f"([jump](https://discord.com/channels/{bot.guilds[0].id}/") == 2
     async with bot.db.read() as conn:
         rows = await RollLogRepository(conn).recent(bot.guilds[0].id, limit=20)
     arias = [
