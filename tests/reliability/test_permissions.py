@@ -23,7 +23,9 @@ from tests.reliability.tree import leaf_commands
 from tests.support.slash import SlashHarness
 
 ACTORS = ("gm", "owner", "other")
-PERMISSION_WORDS = re.compile(r"Only the GM|isn't yours|only its owner or the GM")
+PERMISSION_WORDS = re.compile(
+    r"Only the GM|isn't yours|only its owner or the GM|owner or the GM can"
+)
 GM, OWNER, OWNER_ONLY, OPEN = "gm only", "owner or gm", "owner only", "anyone"
 ALLOWED = {GM: {"gm"}, OWNER: {"gm", "owner"}, OWNER_ONLY: {"owner"}, OPEN: set(ACTORS)}
 
@@ -111,6 +113,9 @@ CASES = [
          setup=(("character weapon add", {"weapon": "Sword", "dice": "1d8", **MIRA}),),
          variant="weapon"),
     Case("damage", OPEN, {"dice": "1d6", "target": "Ogre"}, variant="dice"),
+    # The target's point on its threshold test: its owner's or the GM's to spend.
+    Case("damage", OWNER, {"dice": "1d6", "target": "Mira", "threshold_determination": True},
+         variant="threshold point"),
     Case("hero spend", OWNER, {"option": "action", "character": "Mira"}),
     Case("fortune spend", OWNER, {"source": "luck", "character": "Mira"}),
     Case("determination spend", OWNER, {"character": "Mira"}),
