@@ -41,6 +41,10 @@ from bot.tables.permissions import require_gm
 Ctx = commands.Context[TableBot]
 
 FactsOf = Callable[[LoggedRow, Mapping[int, str]], RollFacts]
+# (character id, kind, n) of points gained in the server from ``since`` to ``until``.
+GainsOf = Callable[
+    [aiosqlite.Connection, int, str, str | None], Awaitable[list[tuple[int, str, int]]]
+]
 RECAP_RULINGS = [
     "A recap counts every roll the server logged while the session ran: rolls, successes"
     " and failures, the ruleset's crits, damage dealt and taken, downs and dying, per"
@@ -89,13 +93,17 @@ async def rows_of(conn: aiosqlite.Connection, guild_id: int, span: Span) -> list
 
 def _summed(
     rows: list[LoggedRoll], facts_of: FactsOf, players: Mapping[int, str], *, public: bool,
-    fights: tuple[int, int], only: str | None,
+    fights: tuple[int, int], only: str | None, gains: list[tuple[str, str, int]],
 ) -> tuple[Recap, list[RollFacts]]:  # fmt: skip
     facts = [facts_of(row, players) for row in rows]
     if only is not None:  # one character's figures (/stats character:)
         facts = [f for f in facts if only in (f.roller, f.target) or _owns_luck(f, only)]
     names = frozenset(players.values()) if only is None else frozenset({only})
-    result = recap(facts, public=public, fights=fights[0], rounds=fights[1], players=names)
+    if only is not None:
+        gains = [g for g in gains if g[0] == only]
+    result = recap(
+        facts, public=public, fights=fights[0], rounds=fights[1], players=names, gains=gains
+    )
     return result, facts
 
 
@@ -106,13 +114,19 @@ def _owns_luck(facts: RollFacts, name: str) -> bool:
 async def build(
     conn: aiosqlite.Connection, guild_id: int, span: Span, *, facts_of: FactsOf,
     players: Mapping[int, str], public: bool, only: str | None = None,
+    gains_of: GainsOf | None = None,
 ) -> tuple[Recap, list[RollFacts]]:  # fmt: skip
     """The span's recap (and its facts, for the chart and the per-kind breakdown)."""
     rows = await rows_of(conn, guild_id, span)
     fights = await fights_between(conn, guild_id, span.since, span.until)
+    gains: list[tuple[str, str, int]] = []
+    if gains_of is not None:  # points gained (HOCS), by the players' names
+        found = await gains_of(conn, guild_id, span.since, span.until)
+        gains = [(players[c], kind, n) for c, kind, n in found if c in players]
     return await asyncio.to_thread(
-        _summed, rows, facts_of, players, public=public, fights=fights, only=only
-    )
+        _summed, rows, facts_of, players, public=public, fights=fights, only=only,
+        gains=gains,
+    )  # fmt: skip
 
 
 def luck_series(
@@ -179,6 +193,7 @@ def embed_for(
 
 
 PlayersOf = Callable[[aiosqlite.Connection, int], Awaitable[Mapping[int, str]]]
+
 FindPlayer = Callable[[aiosqlite.Connection, int, str], Awaitable[str | None]]
 
 
@@ -190,6 +205,7 @@ class RulesetRecap:
     facts_of: FactsOf
     players_of: PlayersOf  # player characters: id → name
     find_player: FindPlayer  # a player character's name by what was typed, or None
+    gains_of: GainsOf | None = None  # points gained (HOCS); None: the ruleset has none
 
 
 async def post_recap(
@@ -202,8 +218,9 @@ async def post_recap(
     async with bot.db.read() as conn:
         players = await how.players_of(conn, guild.id)
         result, facts = await build(
-            conn, guild.id, span, facts_of=how.facts_of, players=players, public=public
-        )
+            conn, guild.id, span, facts_of=how.facts_of, players=players, public=public,
+            gains_of=how.gains_of,
+        )  # fmt: skip
     chart = chart_file(facts, [n for n, _ in result.characters], public=public)
     embed = embed_for(title, result, ruleset=how.ruleset, guild_id=guild.id, chart=bool(chart))
     embeds = [before, embed] if before is not None else [embed]
@@ -249,7 +266,7 @@ async def answer_stats(
         players = await how.players_of(conn, guild.id)
         result, facts = await build(
             conn, guild.id, span, facts_of=how.facts_of, players=players,
-            public=not private, only=only,
+            public=not private, only=only, gains_of=how.gains_of,
         )  # fmt: skip
     title = f"Stats: {only or 'the table'}, {label}"
     embed = stats_embed(

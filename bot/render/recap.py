@@ -51,9 +51,9 @@ def figures_lines(figures: Figures, *, ruleset: str) -> list[str]:
         hurt.append(_plural(figures.wounds, "wound"))
     hurt += [_plural(figures.downs, "down"), f"dying {figures.dying}×"]
     lines.append(", ".join(hurt))
-    spent = figures.spent
-    if spent:  # HOCS points spent on rolls, by kind
-        lines.append("spent " + ", ".join(f"{n} {kind}" for kind, n in sorted(spent.items())))
+    for word, points in (("gained", figures.gained), ("spent", figures.spent)):
+        if points:  # HOCS points, by kind
+            lines.append(f"{word} " + ", ".join(f"{n} {k}" for k, n in sorted(points.items())))
     lines.append(luck_line(figures))
     if figures.unscored:
         lines.append(f"{figures.unscored} not scored (distribution unknown or secret)")

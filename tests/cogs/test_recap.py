@@ -75,7 +75,8 @@ async def test_the_evenings_recap_counts_what_was_rolled(
         if name and not row.secret:
             by_name[name].append(percentile(row.kind, row.result))
     mean = round(luck_summary(by_name["Mira"]).mean * 100)
-    assert mira[4] == f"luck {mean} % over 2 rolls (too few rolls to tell)"
+    assert "gained 1 hero" in mira  # the session's hero point
+    assert f"luck {mean} % over 2 rolls (too few rolls to tell)" in mira
     assert ended.message is not None and ended.message.files == ["luck.png"]
     assert recap["image"]["url"] == "attachment://luck.png"
     await dpytest.empty_queue()
@@ -122,7 +123,7 @@ async def test_stats_for_one_character_by_kind(bot: TableBot, slash: SlashHarnes
     await dpytest.empty_queue()
 
 
-async def test_points_spent_on_rolls_are_counted(bot: TableBot, slash: SlashHarness) -> None:
+async def test_points_gained_and_spent_are_counted(bot: TableBot, slash: SlashHarness) -> None:
     await make_character(bot, slash.members[0], "Mira", training={"athletics": 1})
     await slash.run("session start", **gm(slash))
     bot.dice = ScriptedDice([1, 4, 5, 3, 2])  # four dice and the determination die
@@ -130,5 +131,7 @@ async def test_points_spent_on_rolls_are_counted(bot: TableBot, slash: SlashHarn
                              difficulty="2", determination=True)  # fmt: skip
     assert not rolled.ephemeral, rolled.content
     ended = await slash.run("session end", **gm(slash))
-    assert "spent 1 determination" in field(ended.embeds[1], "Mira").splitlines()
+    mira = field(ended.embeds[1], "Mira").splitlines()
+    assert "spent 1 determination" in mira
+    assert "gained 1 hero" in mira  # the session's hero point (migration 0020's ledger)
     await dpytest.empty_queue()

@@ -109,19 +109,29 @@ class Figures:
     scored: tuple[tuple[Fraction, Fraction], ...] = ()  # (percentile, variance) per roll
     unscored: int = 0
     points_spent: tuple[tuple[str, int], ...] = ()  # (kind, n) per spend; see ``spent``
+    points_gained: tuple[tuple[str, int], ...] = ()  # (kind, n); see ``gained``
 
     @property
     def spent(self) -> dict[str, int]:
         """Points spent by kind."""
-        totals: dict[str, int] = {}
-        for kind, n in self.points_spent:
-            totals[kind] = totals.get(kind, 0) + n
-        return totals
+        return _by_kind(self.points_spent)
+
+    @property
+    def gained(self) -> dict[str, int]:
+        """Points gained by kind."""
+        return _by_kind(self.points_gained)
 
     def plus(self, other: Figures) -> Figures:
         return Figures(**{
             f: getattr(self, f) + getattr(other, f) for f in Figures.__dataclass_fields__
         })  # fmt: skip
+
+
+def _by_kind(pairs: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for kind, n in pairs:
+        totals[kind] = totals.get(kind, 0) + n
+    return totals
 
 
 def _rolled(f: RollFacts, *, public: bool) -> Figures:
@@ -178,11 +188,14 @@ class Recap:
 
 def recap(
     facts: Iterable[RollFacts], *, public: bool = True, fights: int = 0, rounds: int = 0,
-    players: frozenset[str] = frozenset(),
+    players: frozenset[str] = frozenset(), gains: Iterable[tuple[str, str, int]] = (),
 ) -> Recap:  # fmt: skip
     """Sum ``facts`` per player character and for the party. ``players``: names to list
-    even with nothing logged (every player character of the table)."""
+    even with nothing logged (every player character of the table); ``gains``: points
+    the characters gained in the span, (name, kind, n)."""
     per: dict[str, Figures] = {name: Figures() for name in sorted(players)}
+    for name, kind, n in gains:
+        per[name] = per.get(name, Figures()).plus(Figures(points_gained=((kind, n),)))
     other = 0
     best: Highlight | None = None
     worst: Highlight | None = None

@@ -14,6 +14,7 @@ from bot.interactions.ruleset_cog import RulesetCog
 from bot.rules.hocs.recap_facts import facts_of
 from bot.rulesets import Ruleset
 from bot.storage.hocs.characters import CharacterKind, CharacterRepository
+from bot.storage.hocs.point_gains import gains_between
 from cogs.hocs.combat.options import character_names
 from cogs.recap_commands import RECAP_RULINGS, RulesetRecap, answer_stats
 
@@ -33,7 +34,11 @@ async def player_named(conn: aiosqlite.Connection, guild_id: int, name: str) -> 
 
 
 HOCS_RECAP = RulesetRecap(
-    ruleset="hocs", facts_of=facts_of, players_of=players_of, find_player=player_named
+    ruleset="hocs",
+    facts_of=facts_of,
+    players_of=players_of,
+    find_player=player_named,
+    gains_of=gains_between,
 )
 
 
