@@ -1,8 +1,9 @@
 """The recap and /stats for either ruleset: the log's rows of a span, read as facts by the
 ruleset's ``facts_of``, summed (``bot.rules.generic.recap``), rendered once.
 
-Reading the rows is the database's; turning 5,000 of them into facts and luck is CPU, so
-it runs in a worker thread, leaving the event loop to answer other commands meanwhile.
+Reading the rows is the database's; decoding 5,000 of them, turning them into facts and
+luck, and drawing the chart are CPU, so they run in a worker thread, leaving the event
+loop to answer other commands meanwhile (bench/recap.py measures both).
 
 Rulings (docs/recap.md, /help):
 
@@ -20,6 +21,7 @@ import asyncio
 import io
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import aiosqlite
 import discord
@@ -34,7 +36,7 @@ from bot.render.recap_chart import render_luck_chart
 from bot.rules.generic.recap import LoggedRow, Recap, RollFacts, recap
 from bot.storage.campaigns import CampaignRepository
 from bot.storage.fights import fights_between
-from bot.storage.roll_log import LoggedRoll, RollLogRepository
+from bot.storage.roll_log import RollLogRepository, decode_row
 from bot.storage.sessions import GameSession, SessionRepository
 from bot.tables.permissions import require_gm
 
@@ -82,20 +84,21 @@ def session_span(session: GameSession) -> Span:
     )  # fmt: skip
 
 
-async def rows_of(conn: aiosqlite.Connection, guild_id: int, span: Span) -> list[LoggedRoll]:
+async def rows_of(conn: aiosqlite.Connection, guild_id: int, span: Span) -> list[Any]:
+    """The span's rows undecoded (``decode_row`` turns each into a ``LoggedRoll``)."""
     repo = RollLogRepository(conn)
     if span.timed:
-        return await repo.between(guild_id, since=span.since, until=span.until, limit=MAX_ROWS)
-    return await repo.between(
+        return await repo.between_rows(guild_id, since=span.since, until=span.until, limit=MAX_ROWS)
+    return await repo.between_rows(
         guild_id, first_id=span.first_id, last_id=span.last_id, limit=MAX_ROWS
     )
 
 
 def _summed(
-    rows: list[LoggedRoll], facts_of: FactsOf, players: Mapping[int, str], *, public: bool,
+    raw: list[Any], facts_of: FactsOf, players: Mapping[int, str], *, public: bool,
     fights: tuple[int, int], only: str | None, gains: list[tuple[str, str, int]],
 ) -> tuple[Recap, list[RollFacts]]:  # fmt: skip
-    facts = [facts_of(row, players) for row in rows]
+    facts = [facts_of(decode_row(row), players) for row in raw]
     if only is not None:  # one character's figures (/stats character:)
         facts = [f for f in facts if only in (f.roller, f.target) or _owns_luck(f, only)]
     names = frozenset(players.values()) if only is None else frozenset({only})
@@ -221,7 +224,9 @@ async def post_recap(
             conn, guild.id, span, facts_of=how.facts_of, players=players, public=public,
             gains_of=how.gains_of,
         )  # fmt: skip
-    chart = chart_file(facts, [n for n, _ in result.characters], public=public)
+    names = [n for n, _ in result.characters]
+    # Drawn in a worker thread too: tens of ms of CPU the loop keeps for other replies.
+    chart = await asyncio.to_thread(chart_file, facts, names, public=public)
     embed = embed_for(title, result, ruleset=how.ruleset, guild_id=guild.id, chart=bool(chart))
     embeds = [before, embed] if before is not None else [embed]
     await send(ctx, embeds=embeds, file=chart, ephemeral=not public)

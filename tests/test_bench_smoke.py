@@ -40,3 +40,31 @@ def test_the_benchmark_runs_in_smoke_mode_and_prints_every_family() -> None:
                     "/benchnoop", "pong floor", "after all runs",
                     "machine: fixed Python work", "machine spread: fixed work p50"):  # fmt: skip
         assert heading in out, f"{heading!r} missing:\n{out}"
+
+
+def test_the_recap_benchmark_runs_in_smoke_mode_and_prints_every_row() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench.recap", "--smoke"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    out = completed.stdout
+    verdict = r"(met|not met)"
+    for ruleset in ("HOCS", "2d10"):
+        # deferred, answered, x floor, harness, CPU, loop, x floor CPU, the two goals
+        for caches in ("first", "emptied", "warm"):
+            row = (
+                rf"^\s+{ruleset}\s+{caches}\s+1(\s+[\d.]+){{2}}\s+\d+x(\s+[\d.]+){{3}}\s+\d+x"
+                rf"\s+{verdict}\s+{verdict}\s*$"
+            )
+            assert re.search(row, out, re.MULTILINE), f"no {ruleset} {caches} row:\n{out}"
+        assert f"{ruleset} recap says: 200 rolls in all" in out, out
+        assert re.search(rf"^\s+during the {ruleset} recap\s+\d+(\s+[\d.]+){{6}}$", out, re.M), out
+    headings = ("session 1 of 200 rows", "pong floor (/benchnoop), one at a time",
+                "Where the CPU goes", "worker: facts_of every row", "from tick p50")  # fmt: skip
+    for heading in headings:
+        assert heading in out, f"{heading!r} missing:\n{out}"

@@ -134,32 +134,51 @@ def _by_kind(pairs: tuple[tuple[str, int], ...]) -> dict[str, int]:
     return totals
 
 
-def _rolled(f: RollFacts, *, public: bool) -> Figures:
-    described = not (public and f.secret)
-    return Figures(
-        rolls=1,
-        successes=int(f.succeeded is True),
-        failures=int(f.succeeded is False),
-        critical_failures=int(f.critical_failure),
-        sixes=f.sixes,
-        natural_twenties=int(f.natural_twenty),
-        natural_twos=int(f.natural_two),
-        damage_dealt=f.damage_dealt,
-        unscored=int(f.unscored or not described),
-        points_spent=f.points_spent,
-    )
+_COUNTS = (
+    "rolls", "successes", "failures", "critical_failures", "sixes", "natural_twenties",
+    "natural_twos", "damage_dealt", "damage_taken", "wounds", "downs", "dying", "unscored",
+)  # fmt: skip
 
 
-def _lucky(f: RollFacts, name: str, *, public: bool) -> Figures:
-    if public and f.secret:
-        return Figures()
-    return Figures(scored=tuple((x.percentile, x.variance) for x in f.luck if x.owner == name))
+class _Tally:
+    """One character's figures while they are summed (mutable: a night's 5,000 rows are
+    added in place, not as a new frozen ``Figures`` per row)."""
 
+    __slots__ = ("counts", "gained", "scored", "spent")
 
-def _taken(f: RollFacts) -> Figures:
-    return Figures(
-        damage_taken=f.damage_taken, wounds=f.wounds, downs=int(f.downed), dying=int(f.dying)
-    )
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(_COUNTS, 0)
+        self.scored: list[tuple[Fraction, Fraction]] = []
+        self.spent: list[tuple[str, int]] = []
+        self.gained: list[tuple[str, int]] = []
+
+    def rolled(self, f: RollFacts, *, public: bool) -> None:
+        c = self.counts
+        c["rolls"] += 1
+        if f.succeeded is True:
+            c["successes"] += 1
+        elif f.succeeded is False:
+            c["failures"] += 1
+        c["critical_failures"] += f.critical_failure
+        c["sixes"] += f.sixes
+        c["natural_twenties"] += f.natural_twenty
+        c["natural_twos"] += f.natural_two
+        c["damage_dealt"] += f.damage_dealt
+        c["unscored"] += f.unscored or (public and f.secret)
+        self.spent.extend(f.points_spent)
+
+    def taken(self, f: RollFacts) -> None:
+        c = self.counts
+        c["damage_taken"] += f.damage_taken
+        c["wounds"] += f.wounds
+        c["downs"] += f.downed
+        c["dying"] += f.dying
+
+    def figures(self) -> Figures:
+        return Figures(
+            **self.counts, scored=tuple(self.scored), points_spent=tuple(self.spent),
+            points_gained=tuple(self.gained),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,37 +212,50 @@ def recap(
     """Sum ``facts`` per player character and for the party. ``players``: names to list
     even with nothing logged (every player character of the table); ``gains``: points
     the characters gained in the span, (name, kind, n)."""
-    per: dict[str, Figures] = {name: Figures() for name in sorted(players)}
+    per: dict[str, _Tally] = {name: _Tally() for name in sorted(players)}
+
+    def tally(name: str) -> _Tally:
+        found = per.get(name)
+        if found is None:
+            found = per[name] = _Tally()
+        return found
+
     for name, kind, n in gains:
-        per[name] = per.get(name, Figures()).plus(Figures(points_gained=((kind, n),)))
+        tally(name).gained.append((kind, n))
     other = 0
-    best: Highlight | None = None
-    worst: Highlight | None = None
+    best: tuple[float, RollFacts, Luck] | None = None
+    worst: tuple[float, RollFacts, Luck] | None = None
     for f in facts:
         if f.roller is not None:
-            per[f.roller] = per.get(f.roller, Figures()).plus(_rolled(f, public=public))
+            tally(f.roller).rolled(f, public=public)
         else:
             other += 1
         if f.target is not None:
-            per[f.target] = per.get(f.target, Figures()).plus(_taken(f))
+            tally(f.target).taken(f)
         for name, kind, n in f.others_spent:
-            per[name] = per.get(name, Figures()).plus(Figures(points_spent=((kind, n),)))
-        for name in {x.owner for x in f.luck if x.owner is not None}:
-            per[name] = per.get(name, Figures()).plus(_lucky(f, name, public=public))
+            tally(name).spent.append((kind, n))
         if public and f.secret:
             continue
         for x in f.luck:
-            if x.owner is None or not x.variance:  # an NPC's, or a certain result
+            if x.owner is None:  # an NPC's, a side's
                 continue
-            if best is None or x.percentile > best.luck.percentile:
-                best = Highlight(facts=f, luck=x)
-            if worst is None or x.percentile < worst.luck.percentile:
-                worst = Highlight(facts=f, luck=x)
+            tally(x.owner).scored.append((x.percentile, x.variance))
+            if not x.variance:  # a certain result is never the luckiest or unluckiest
+                continue
+            value = float(x.percentile)
+            if best is None or value > best[0]:
+                best = (value, f, x)
+            if worst is None or value < worst[0]:
+                worst = (value, f, x)
+    characters = tuple((name, t.figures()) for name, t in per.items())
     party = Figures()
-    for figures in per.values():
+    for _, figures in characters:
         party = party.plus(figures)
+    luckiest = Highlight(facts=best[1], luck=best[2]) if best else None
+    unluckiest = None
+    if worst is not None and (best is None or worst[2] is not best[2]):
+        unluckiest = Highlight(facts=worst[1], luck=worst[2])
     return Recap(
-        characters=tuple(per.items()), party=party, other_rolls=other, luckiest=best,
-        unluckiest=worst if worst is not best else None, fights=fights, rounds=rounds,
-        private=not public,
+        characters=characters, party=party, other_rolls=other, luckiest=luckiest,
+        unluckiest=unluckiest, fights=fights, rounds=rounds, private=not public,
     )  # fmt: skip

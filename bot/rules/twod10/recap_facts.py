@@ -55,6 +55,7 @@ BY_SHEET = ("character", "attacker", "defender")
 BY_NAME = ("medic",)
 
 _READERS: dict[str, Reader] = {**READERS, "2d10-attack": attack}
+_TOLD = tuple(f.name for f in fields(Told))  # once: dataclasses.fields isn't free per row
 
 
 def facts_of(row: LoggedRow, players: Mapping[int, str]) -> RollFacts:
@@ -76,7 +77,7 @@ def facts_of(row: LoggedRow, players: Mapping[int, str]) -> RollFacts:
     return RollFacts(
         roll_id=row.id, kind=row.kind, secret=row.secret, luck=luck, unscored=unscored,
         message_id=row.message_id, channel_id=row.channel_id,
-        **{f.name: getattr(told, f.name) for f in fields(Told)},
+        **{name: getattr(told, name) for name in _TOLD},
     )  # fmt: skip
 
 
