@@ -26,7 +26,12 @@ from bot.render.twod10.initiative import HP, tracker_embed
 from bot.rules.twod10.initiative.turns import mark_down, revive
 from bot.rulesets import Ruleset
 from bot.storage.campaigns import CampaignRepository
-from bot.storage.twod10.characters import TwoD10CharacterRepository, TwoD10Condition, TwoD10Sheet
+from bot.storage.twod10.characters import (
+    TwoD10CharacterRepository,
+    TwoD10Condition,
+    TwoD10Kind,
+    TwoD10Sheet,
+)
 from bot.storage.twod10.encounters import Tracker, TrackerRecord, TwoD10EncounterRepository
 from bot.tables.permissions import is_gm
 from bot.tracker.change import TrackerChange
@@ -108,11 +113,13 @@ async def load_sheets(
     return await TwoD10CharacterRepository(conn).get_many(guild_id, tracker.sheet_ids())
 
 
-def hp_of(tracker: Tracker, sheets: dict[int, TwoD10Sheet]) -> HP:
+def hp_of(tracker: Tracker, sheets: dict[int, TwoD10Sheet], *, show_npc_hp: bool) -> HP:
+    """The HP the public tracker shows: player characters', and NPCs' only when the
+    campaign shows NPC hit points (as /character show; their down marks stay)."""
     shown = {}
     for cid, seat in tracker.seats:
         sheet = sheets.get(seat.sheet_id) if seat.sheet_id is not None else None
-        if sheet is not None:
+        if sheet is not None and (sheet.kind is TwoD10Kind.PC or show_npc_hp):
             shown[cid] = (sheet.hp, sheet.max_hp)
     return shown
 
@@ -251,12 +258,15 @@ class SideTrackerService:
             if record is None:
                 return None
             sheets = await load_sheets(conn, record.guild_id, record.tracker)
+            campaign = await CampaignRepository(conn).get(record.guild_id)
             # Shown as the loads stand now (and without deleted sheets), even before the
             # next change stores them.
             tracker, _ = leave_deleted(record.tracker, sheets)
             tracker = await follow_movement(conn, tracker, sheets)
         embed = tracker_embed(
-            tracker.encounter, hp_of(tracker, sheets), down_marks(tracker, sheets),
+            tracker.encounter,
+            hp_of(tracker, sheets, show_npc_hp=bool(campaign and campaign.settings.show_npc_hp)),
+            down_marks(tracker, sheets),
             morale_notes(tracker),
         )  # fmt: skip
         await add_concentration(self.bot.db, record, embed)  # cogs.twod10.magic_tracker

@@ -51,7 +51,7 @@ async def brute_attacks(slash: SlashHarness, weapon: str):  # type: ignore[no-un
 async def test_a_dropped_weapon_waits_to_be_picked_up(bot: TableBot, slash: SlashHarness) -> None:
     await brute_disarmed(bot, slash)
     assert await tracker_line(bot, slash, "Brute") == (
-        "**Brute** (finesse +1) · HP 9/15 · 🫳 dropped: One-handed sword, Light axe"
+        "**Brute** (finesse +1) · 🫳 dropped: One-handed sword, Light axe"  # NPC HP hidden
     )
     scripted = script(bot, 5, 5, 3)
     refused(await brute_attacks(slash, "One-handed sword"), SWORD_DROPPED)
@@ -63,7 +63,7 @@ async def test_a_dropped_weapon_waits_to_be_picked_up(bot: TableBot, slash: Slas
     refused(await slash.run("init act", action="pick up", name="Brute", **gm(slash)),
             "Brute has already used their interact this turn.")  # fmt: skip
     assert await tracker_line(bot, slash, "Brute") == (
-        "**Brute** (finesse +1) · HP 9/15 · ✋ interact · 🫳 dropped: Light axe"
+        "**Brute** (finesse +1) · ✋ interact · 🫳 dropped: Light axe"
     )
     script(bot, 5, 5, 3)
     assert not (await brute_attacks(slash, "One-handed sword")).ephemeral

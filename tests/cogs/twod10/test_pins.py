@@ -41,7 +41,7 @@ async def test_the_pinned_cant_move_until_it_damages_its_pinner(
 ) -> None:
     await pin_gob(bot, slash)
     assert await tracker_line(bot, slash, "Gob") == (
-        "**Gob** (finesse +1) · HP 10/15 · 📌 pinned by Aria"
+        "**Gob** (finesse +1) · 📌 pinned by Aria"  # an NPC: its HP hidden by default
     )
     assert await tracker_line(bot, slash, "Aria") == (
         "**Aria** (finesse +2) · HP 15/15 · ⚔️ attack · 🎒 moves 25 ft · 📌 pinning Gob"

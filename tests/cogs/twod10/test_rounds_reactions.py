@@ -127,6 +127,7 @@ async def test_a_linked_sheet_at_zero_hp_puts_its_combatant_down_and_healing_bri
     bot: TableBot, slash: SlashHarness
 ) -> None:
     await make_twod10(slash)
+    await slash.run("campaign set", show_npc_hp=True, **gm(slash))  # the tracker shows NPC HP
     await make_sheet(bot, slash.members[0], "Mira", finesse=2)
     ogre = await make_sheet(
         bot, slash.members[2], "Ogre", finesse=0, kind=TwoD10Kind.ANTAGONIST, active=False
@@ -163,6 +164,29 @@ async def test_a_linked_sheet_at_zero_hp_puts_its_combatant_down_and_healing_bri
     await slash.run("init down", name="Ogre", **gm(slash))
     await slash.run("init act", action="interact", **player(slash))
     assert (await stored(bot, slash.channel.id)).encounter.combatant(ogre_id).down
+    await dpytest.empty_queue()
+
+
+async def test_the_tracker_hides_npc_hp_unless_the_campaign_shows_it(
+    bot: TableBot, slash: SlashHarness
+) -> None:
+    await make_twod10(slash)
+    await make_sheet(bot, slash.members[0], "Mira", finesse=2)
+    await make_sheet(
+        bot, slash.members[2], "Ogre", finesse=0, kind=TwoD10Kind.ANTAGONIST, active=False
+    )
+    await slash.run("init begin", **gm(slash))
+    await slash.run("init join", **player(slash))
+    await slash.run("init add", name="ogre", **gm(slash))
+    record = await stored(bot, slash.channel.id)
+    message = await slash.channel.fetch_message(record.tracker_message_id)
+    fields = str(message.embeds[0].fields)
+    # The public tracker follows /character show: a PC's HP, never a hidden NPC's.
+    assert "**Mira** (finesse +2) · HP " in fields
+    assert "**Ogre** (finesse +0)" in fields and "HP 30/30" not in fields
+    await slash.run("campaign set", show_npc_hp=True, **gm(slash))
+    shown = await slash.run("init list", **gm(slash))
+    assert "HP 30/30" in str(shown.embeds)
     await dpytest.empty_queue()
 
 
