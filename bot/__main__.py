@@ -16,6 +16,7 @@ from bot.interactions.command_sync import SyncMode
 from bot.process.logging_setup import configure_logging
 from bot.storage.backend import describe, open_database
 from bot.storage.errors import StorageError
+from bot.web.errors import WebServerUnavailable
 
 log = logging.getLogger("bot")
 
@@ -79,6 +80,8 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
                     "MESSAGE_CONTENT_INTENT=true but the intent is off for this application:"
                     " enable it in the Developer Portal or set it to false."
                 ) from None
+            except WebServerUnavailable as exc:
+                raise StartupError(f"Web pages: {exc}.") from None
             except (OSError, TimeoutError) as exc:
                 raise StartupError(f"Cannot reach Discord: {exc.__class__.__name__}.") from None
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -27,6 +27,9 @@ from bot.rules.dice_source import Dice, RandomDice
 from bot.rulesets import PLATFORM_EXTENSIONS, RULESETS
 from bot.storage.database import Database
 from bot.tables.permissions import GmMemory
+
+if TYPE_CHECKING:
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -182,8 +185,24 @@ class TableBot(commands.Bot):
         self._sync_lock = asyncio.Lock()
         self.tree.on_error = error_handler.on_app_command_error
         self.add_check(refuse_control_characters)
+        self.web: WebServer | None = None  # the web pages (WEB_PORT): start_web
+
+    async def start_web(self) -> None:
+        """Serve the web pages when WEB_PORT is set (once; ``close`` stops them).
+
+        Raises ``bot.web.errors.WebServerUnavailable`` (one readable line) when the
+        address can't be listened on."""
+        if self.web is None and self.settings.web_port is not None:
+            # Imported here: a bot without web pages never loads aiohttp-jinja2 and Jinja2.
+            from bot.web.server import server_for
+
+            self.web = server_for(self)
+            if self.web is not None:
+                await self.web.start()
 
     async def close(self) -> None:
+        if self.web is not None:  # first: no page reads the database while it closes
+            await self.web.stop()
         # Queued follow-ups (tracker edits) go out before the connection closes.
         await self.followups.close()
         await self.idle_gc.stop()
@@ -235,6 +254,7 @@ class TableBot(commands.Bot):
         return self.shard_plan.owns(guild_id)
 
     async def setup_hook(self) -> None:
+        await self.start_web()  # (pages read the database: no need to wait for the sync)
         dev_guild_id = self.settings.dev_guild_id
         # Once, not once per process: the globals by the process holding shard 0, the
         # dev guild's copy by the process that owns the dev guild.

@@ -40,6 +40,15 @@ class Settings(BaseSettings):
     # NoDecode: read "0,1" as text (our validator), not as JSON.
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None)
 
+    # --- web pages (docs/web.md) ---
+    # Unset: no web server. Every process of a sharded bot reads the same settings, so an
+    # operator running shard processes gives each its own WEB_PORT (docs/operations.md).
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = Field(default="127.0.0.1", min_length=1)
+    # The address links use (a reverse proxy's public https://…); unset: http://localhost:PORT.
+    web_base_url: str | None = Field(default=None)
+    web_link_days: int = Field(default=30, ge=1, le=365)
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_token_is_missing(cls, value: object) -> object:
@@ -54,6 +63,31 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("web_port", "web_base_url", mode="before")
+    @classmethod
+    def _blank_web_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        scheme, _, rest = value.partition("://")
+        if scheme.lower() not in ("http", "https") or not rest or any(c.isspace() for c in value):
+            raise ValueError(f"WEB_BASE_URL must start with http:// or https://, not {value!r}")
+        if value.endswith("/"):
+            raise ValueError(f"WEB_BASE_URL must not end with a slash: {value.rstrip('/')!r}")
+        return value
+
+    @property
+    def web_links_base(self) -> str:
+        """WEB_BASE_URL, or http://localhost:WEB_PORT when it is unset (no trailing slash)."""
+        return self.web_base_url or f"http://localhost:{self.web_port}"
 
     @field_validator("shard_count", mode="before")
     @classmethod

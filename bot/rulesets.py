@@ -77,4 +77,4 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
 }
 
 # Commands every guild has, whatever its ruleset (global slash commands).
-PLATFORM_EXTENSIONS = ("cogs.meta", "cogs.campaign", "cogs.rolling")
+PLATFORM_EXTENSIONS = ("cogs.meta", "cogs.campaign", "cogs.rolling", "cogs.web")

@@ -110,8 +110,13 @@ async def test_dev_guild_mode_syncs_only_the_dev_guild_with_globals_and_ruleset(
 
 async def test_the_global_payload_is_the_platform_only(settings: Settings, db: Database) -> None:
     bot = await make_bot(settings, db)
-    assert {c["name"] for c in command_payload(bot.tree, None)} == {"help", "campaign", "roll"}
-    assert PLATFORM_EXTENSIONS == ("cogs.meta", "cogs.campaign", "cogs.rolling")
+    assert {c["name"] for c in command_payload(bot.tree, None)} == {
+        "help",
+        "campaign",
+        "roll",
+        "web",
+    }
+    assert PLATFORM_EXTENSIONS == ("cogs.meta", "cogs.campaign", "cogs.rolling", "cogs.web")
 
 
 async def test_every_rulesets_commands_stay_within_discords_limits(

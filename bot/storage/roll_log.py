@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+import orjson
 
 from bot.storage.database import Database
 from bot.storage.json_text import encode
@@ -42,7 +42,8 @@ def _from_row(row: aiosqlite.Row) -> LoggedRoll:
         user_id=row["user_id"],
         kind=row["kind"],
         expression=row["expression"],
-        result=json.loads(row["result"]),
+        # orjson: a recap decodes 5,000 results (5 MiB) at once, 4-5x faster than json.
+        result=orjson.loads(row["result"]),
         total=row["total"],
         secret=bool(row["secret"]),
         created_at=row["created_at"],

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.interactions.error_handler import STALE_COMMAND
 
-PLATFORM = {"help", "campaign", "roll"}
+PLATFORM = {"help", "campaign", "roll", "web"}
 
 
 def names(commands: list[dict[str, Any]]) -> set[str]:

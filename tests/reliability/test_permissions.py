@@ -282,6 +282,10 @@ CASES += [  # sessions, recaps and stats (both rulesets)
     Case("stats", OPEN, {"character": "Mira"}, ruleset="2d10"),
     Case("stats", GM, {"private": True}, variant="private", ruleset="2d10"),
 ]  # fmt: skip
+CASES += [  # the web pages' links (a platform command: every ruleset's guilds have it)
+    Case("web links", OPEN),
+    Case("web revoke", GM),
+]  # fmt: skip
 
 
 def test_every_command_is_classified() -> None:

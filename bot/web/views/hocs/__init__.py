@@ -1,0 +1,1 @@
+"""Heroes of Countless Stories' web pages (``bot.web.views``): table, sheet, tracker and overlay."""
