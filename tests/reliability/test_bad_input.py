@@ -29,9 +29,9 @@ from tests.reliability.figures import count
 from tests.reliability.tree import Leaf, leaf_commands
 from tests.support.slash import SlashHarness
 
-# Per command and backend: with some 120 leaf commands on two backends this is ~4,800
-# inputs a run (30 made it ~7,000 and the suite the slowest part of the 4-minute budget).
-EXAMPLES_PER_COMMAND = 20
+# Per command and backend: with some 120 leaf commands on two backends this is ~3,600
+# inputs a run (30 made it ~7,000, the largest share of the suite's 4-minute budget).
+EXAMPLES_PER_COMMAND = 15
 MAX_REFUSAL_LENGTH = 300
 DISCORD_MAX_INTEGER = 2**53  # Discord's integer options are limited to ±2^53
 
