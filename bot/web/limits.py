@@ -2,8 +2,8 @@
 
 ``MAX_LIST_ROWS`` caps any list a page shows (a page says how many it left out);
 :class:`StreamLimit` counts the open event streams (live updates) of this process and
-refuses the one past its maximum with a polite 503, which a browser's ``EventSource``
-retries by itself later.
+refuses the one past its maximum with a polite 503 (a browser's ``EventSource`` gives up
+on a refused stream, so ``static/live.js`` tries again itself after 5-30 s).
 """
 
 from __future__ import annotations
