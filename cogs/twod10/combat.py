@@ -25,6 +25,7 @@ from bot.rules.twod10.attack import (
 )
 from bot.rules.twod10.attack_inputs import MISSILE
 from bot.rules.twod10.attributes import Attribute
+from bot.rules.twod10.initiative.defenses import use_defense
 from bot.rules.twod10.maneuvers import Maneuver
 from bot.rules.twod10.odds_attack import attack_odds
 from bot.rules.twod10.skills import Skill, SkillKey
@@ -39,7 +40,7 @@ from cogs.declared_options import Chosen, takes
 from cogs.twod10.access import find_sheet, resolve_sheet
 from cogs.twod10.combat_ammo import AMMO_RULINGS, check_ammo, spend_ammo
 from cogs.twod10.combat_apply import apply_attack, extra_attack, log_attack
-from cogs.twod10.combat_defense import defense_waiting, rend_the_slain, use_defense
+from cogs.twod10.combat_defense import defense_waiting, rend_the_slain
 from cogs.twod10.combat_opponent import hurt_the_swung, names_opponent, swing_opponent
 from cogs.twod10.combat_options import (
     ATTACK_OPTIONS,

@@ -130,11 +130,8 @@ def extra_attack(report: AttackReport) -> ExtraAttack | None:
     if outcome is not None and result.hit and outcome.total >= EXTRA_ACTION_TOTAL:
         return ExtraAttack.EXTRA_ACTION
     weapon = result.wielded.weapon
-    slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
-        TwoD10Condition.DEAD
-    )
     # Only a table weapon cleaves: unarmed and improvised attacks have none (cleave-weapons).
-    if slain and weapon is not None and weapon.endless_cleave:
+    if report.slew and weapon is not None and weapon.endless_cleave:
         return ExtraAttack.ENDLESS_CLEAVE
     return None
 

@@ -17,9 +17,7 @@ from bot.rules.twod10.attack_inputs import attacker_stats
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.character import Character
 from bot.rules.twod10.initiative.defenses import defends
-from bot.rules.twod10.initiative.defenses import use_defense as use_defense
 from bot.rules.twod10.rending import roll_rending
-from bot.storage.twod10.characters import TwoD10Condition
 from cogs.twod10.combat_tracker import TrackerView
 
 
@@ -36,10 +34,7 @@ def defense_waiting(view: TrackerView | None, sheet_id: int, attribute: Attribut
 
 def rend_the_slain(report: AttackReport, attacker: Character, dice: Dice) -> AttackReport:
     """The report with the rending of a foe this attack slew, rolled after its damage."""
-    slain = report.target_after.has(TwoD10Condition.DEAD) and not report.target_before.has(
-        TwoD10Condition.DEAD
-    )
-    if not slain:
+    if not report.slew:
         return report
     stats = attacker_stats(attacker)
     rending = roll_rending(strength=stats.strength, brawl=stats.brawl, dice=dice)

@@ -49,6 +49,13 @@ class AttackReport:
     concentration_lost: str | None = None  # the effect the damage broke (2d10 magic)
     slain_rending: Rending | None = None  # rend: on a foe this attack slew (rending-reach)
 
+    @property
+    def slew(self) -> bool:
+        """The attack killed its target (dead after it, not before)."""
+        return (
+            "dead" in self.target_after.conditions and "dead" not in self.target_before.conditions
+        )
+
 
 def _signed(value: int) -> str:
     return f"+ {value}" if value >= 0 else f"− {-value}"
