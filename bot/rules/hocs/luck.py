@@ -121,7 +121,7 @@ def parts(kind: str, result: Mapping[str, Any]) -> tuple[Part, ...]:
     if not wanted:
         return ()
     stored = result.get(SNAPSHOT_KEY)
-    if not isinstance(stored, Mapping):
+    if not isinstance(stored, dict | Mapping):
         stored = {}
     out: list[Part] = []
     for what in wanted:
@@ -130,7 +130,7 @@ def parts(kind: str, result: Mapping[str, Any]) -> tuple[Part, ...]:
         # spend brought about after the first throw).
         observed = stored.get(what)
         try:
-            if not isinstance(observed, Mapping):
+            if not isinstance(observed, dict | Mapping):
                 observed = _READERS[what](result)
             scored = _score(observed) if observed is not None else None
         except _DAMAGED:

@@ -60,7 +60,10 @@ class _Side:
                     self.after += 1
             most = 0
             for die in roll["dice"]:
-                sources = [r["source"] for r in die.get("rerolls", ())]
+                rerolls = die.get("rerolls", ())
+                if not rerolls and isinstance(rerolls, list | tuple):
+                    continue  # most dice are never rerolled: nothing to count
+                sources = [r["source"] for r in rerolls]
                 self.fortune += sources.count("fortune")
                 self.after += sources.count("fortune")
                 most = max(most, sources.count("hero"))
@@ -100,7 +103,12 @@ def row_spends(kind: str, result: Mapping[str, Any]) -> dict[str, tuple[tuple[st
                 sides[ROLLER].hero += 1  # (not a revision: the damage choice's own count)
     if kind in _REVISION_EXACT:
         _settle_by_revision(int(result.get("revision", 0)), sides)
-    return {whose: side.spent() for whose, side in sides.items() if side.spent()}
+    out = {}
+    for whose, side in sides.items():
+        spent = side.spent()
+        if spent:
+            out[whose] = spent
+    return out
 
 
 def _attack_sides(attack: Mapping[str, Any], roller: _Side, target: _Side) -> None:

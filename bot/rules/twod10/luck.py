@@ -122,7 +122,7 @@ SCORERS: dict[str, Callable[[Mapping[str, Any]], RowLuck]] = {
 def row_luck(kind: str, result: Mapping[str, Any]) -> RowLuck:
     """Every scored roll of one roll-log row; a kind without exact odds is one unscored."""
     scorer = SCORERS.get(kind)
-    if scorer is None or not isinstance(result, Mapping):
+    if scorer is None or not isinstance(result, dict | Mapping):
         return RowLuck(scored=(), unscored=(kind,))
     return scorer(result)
 

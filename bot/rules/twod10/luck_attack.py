@@ -62,13 +62,13 @@ def attack_luck(row: Mapping[str, Any]) -> AttackLuck:
             scored.append(result)
 
     look = row.get("look")
-    if isinstance(look, Mapping):
+    if look is not None and isinstance(look, dict | Mapping):
         look = _with_edge(look, row.get("look_edge"))
         add("look", d10_task(look, part="look", owner=ATTACKER, owner_ref=attacker))
     if row.get("cover_face") is not None:
         add("cover", _cover(row, attacker))
     defended = row.get("defended")
-    if isinstance(defended, Mapping):
+    if defended is not None and isinstance(defended, dict | Mapping):
         defended = _with_edge(defended, row.get("defense_edge"))
         # Ruling luck-defended: the defender's 2d10 is the defender's luck, by its own total.
         add("defense", d10_task(defended, part="defense", owner=DEFENDER,
@@ -77,7 +77,7 @@ def attack_luck(row: Mapping[str, Any]) -> AttackLuck:
         add("to-hit", d10_task(row, part="to-hit", owner=ATTACKER, owner_ref=attacker))
     rending = row.get("rending")
     for rend in rending if isinstance(rending, list) else ():
-        if isinstance(rend, Mapping):
+        if isinstance(rend, dict | Mapping):
             add("rending", d10_task(rend, part="rending", owner=ATTACKER, owner_ref=attacker))
     if "damage_roll" in row:
         if row["damage_roll"] is not None:  # None: no damage die was thrown
@@ -130,7 +130,7 @@ def _damage(row: Mapping[str, Any], attacker: int | None) -> Scored | None:
 def _damage_config(
     logged: Any,
 ) -> tuple[tuple[int, ...], tuple[bool, ...], int, bool, int] | None:
-    if not isinstance(logged, Mapping):
+    if not isinstance(logged, dict | Mapping):
         return None
     sides, twice = logged.get("sides"), logged.get("twice")
     flat, reduction = whole(logged.get("flat")), whole(logged.get("reduction"))

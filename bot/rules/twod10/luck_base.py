@@ -147,6 +147,17 @@ def d10_task(
         return None
     edge, natural = rolled
     total = whole(row.get("total"))
+    if type(owner_ref) is bool:  # True == 1 as a cache key: score it apart, uncached
+        return _task_scored.__wrapped__(edge, natural, total, part, owner, owner_ref)
+    return _task_scored(edge, natural, total, part, owner, owner_ref)
+
+
+@lru_cache(maxsize=8192)
+def _task_scored(
+    edge: Edge, natural: int, total: int | None, part: str, owner: str, owner_ref: int | str | None
+) -> Scored | None:
+    """A session repeats the same few hundred (edge, natural, total, owner) tasks: each
+    ``Scored`` is built once (frozen, shared by the rows that rolled it)."""
     found = _natural_ladder(edge).score(natural)
     return placed(found, total if total is not None else natural, part, owner, owner_ref)
 

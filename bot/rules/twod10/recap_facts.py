@@ -61,7 +61,7 @@ _TOLD = tuple(f.name for f in fields(Told))  # once: dataclasses.fields isn't fr
 def facts_of(row: LoggedRow, players: Mapping[int, str]) -> RollFacts:
     """What one 2d10 (or ``/roll``) roll-log row says, in 2d10 meanings."""
     roster = Roster(players)
-    result: Mapping[str, Any] = row.result if isinstance(row.result, Mapping) else {}
+    result: Mapping[str, Any] = row.result if isinstance(row.result, dict | Mapping) else {}
     if row.kind == GENERIC_KIND:
         told = Told(label=_roll_label(result))
         scored = roll_percentile(result)
@@ -77,8 +77,15 @@ def facts_of(row: LoggedRow, players: Mapping[int, str]) -> RollFacts:
     return RollFacts(
         roll_id=row.id, kind=row.kind, secret=row.secret, luck=luck, unscored=unscored,
         message_id=row.message_id, channel_id=row.channel_id,
-        **{name: getattr(told, name) for name in _TOLD},
+        **_told(told),
     )  # fmt: skip
+
+
+def _told(told: Told) -> dict[str, Any]:
+    # A Told's instance dict holds exactly its fields (a plain frozen dataclass, built
+    # by its __init__ or ``replace``): one copy instead of a getattr per field per row.
+    fields_ = told.__dict__
+    return fields_ if len(fields_) == len(_TOLD) else {n: getattr(told, n) for n in _TOLD}
 
 
 def _luck(scored: Scored, roster: Roster) -> Luck:

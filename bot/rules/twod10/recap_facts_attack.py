@@ -48,7 +48,7 @@ def _rolled(row: Mapping[str, Any]) -> D10:
     """The attack's own 2d10. A defended attack's dice are the defender's (ruling
     recap-naturals): the table reads their flipped total, but no natural is the attacker's."""
     total = whole(row.get("total"))
-    if isinstance(row.get("defended"), Mapping) or not row.get("faces"):
+    if isinstance(row.get("defended"), dict | Mapping) or not row.get("faces"):
         return D10(natural=None, total=total)
     return D10(natural=kept_sum(row), total=total)
 
@@ -72,6 +72,6 @@ def _dead(row: Mapping[str, Any], damage: int, before: int, after: int) -> bool:
         return flag
     rending = row.get("rending")
     for rend in rending if isinstance(rending, list) else ():
-        if isinstance(rend, Mapping) and rend.get("living") is False:
+        if isinstance(rend, dict | Mapping) and rend.get("living") is False:
             return True
     return after > before - damage

@@ -32,7 +32,7 @@ def _labels(row: Mapping[str, Any]) -> list[str]:
     modifiers = row.get("modifiers")
     labels: list[str] = []
     for m in modifiers if isinstance(modifiers, list) else ():
-        if isinstance(m, Mapping):
+        if isinstance(m, dict | Mapping):
             label = m.get("label")
         else:
             label = m[0] if isinstance(m, list) and m else None
@@ -104,7 +104,7 @@ def disease(row: Mapping[str, Any], roster: Roster) -> Told:
         overcome = row.get("overcome")
         succeeded = overcome if isinstance(overcome, bool) else None
         what = "overcoming roll"
-    sets = [r for r in rolls if isinstance(r, Mapping)]
+    sets = [r for r in rolls if isinstance(r, dict | Mapping)]
     naturals = {kept_sum(r) for r in sets}
     # A set is one roll of the night; a natural or a worst band in any of its rolls counts.
     return Told(
