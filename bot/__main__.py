@@ -89,7 +89,12 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("export-campaign",):  # the operator's campaign files
+        from bot.campaign_file.cli import main as campaign_main
+
+        return campaign_main(argv)
+    args = parse_args(argv)
     mode = SyncMode.FORCE if args.force_sync else SyncMode.SKIP if args.no_sync else SyncMode.AUTO
     try:
         settings = load_settings()
