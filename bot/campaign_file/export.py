@@ -12,12 +12,12 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.campaign_file.export_hocs import hocs_part
-from bot.campaign_file.export_twod10 import twod10_part
 from bot.campaign_file.format import CampaignFile
 from bot.errors import UserError
 from bot.storage.campaigns import CampaignSettings
+from bot.storage.hocs.campaign_rows import hocs_part
 from bot.storage.sql import fetch_all, fetch_one
+from bot.storage.twod10.campaign_rows import twod10_part
 
 
 class CampaignNotFound(UserError):
