@@ -40,8 +40,14 @@ def figures(html: str) -> dict[str, list[str]]:
 
 async def hocs_session(db: Any, world: Any) -> None:
     """Session 1: Mira rolls 1d6 three times (6, 1, 3: luck 92 %, 8 %, 42 %), the GM a
-    secret 1d100 for her (87: 86.5 %)."""
+    secret 1d100 for her (87: 86.5 %). The world's point gains are dated a day earlier:
+    the recap counts gains from the session's start's millisecond on, and a fast machine
+    writes the world and starts the session within one."""
     async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE point_gains SET created_at = '2000-01-01T00:00:00.000Z' WHERE guild_id = ?",
+            (GUILD,),
+        )
         await SessionRepository(conn).start(GUILD, started_by=GM)
         repo = RollLogRepository(conn)
         for total, secret, expression in ((6, False, "1d6"), (1, False, "1d6"),
