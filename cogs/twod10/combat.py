@@ -212,10 +212,10 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
             )  # fmt: skip
             if o.rend:  # a foe this attack slew may be rent for a weapon (rending-reach)
                 report = rend_the_slain(report, attacker.character, self.bot.dice)
+            swung_hurt = None
             if swung is not None:  # half the damage to the opponent swung
-                hurt = await hurt_the_swung(conn, ctx.guild.id, swung, result.damage_total)
-                if hurt:
-                    report = replace(report, tracker_note=hurt)
+                swung_hurt = await hurt_the_swung(conn, ctx.guild.id, swung, result.damage_total)
+                report = replace(report, tracker_note=swung_hurt.line, swung_log=swung_hurt.log)
             if ammo_use is not None:  # the reply's line and the roll log's record
                 report = replace(report, ammo_note=ammo_use.note, ammo_log=ammo_use.logged())
             if view is not None:
@@ -224,6 +224,7 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                     parry_used=bool(tracker_parry), extra=extra_attack(report), blocked=o.block,
                     grip=(result.wielded.offhand, finesse), weapon=result.wielded.weapon,
                     result=result, hit=hit, pin_prone=o.pin_prone,
+                    swung=(swung.combatant_id, swung_hurt.taken) if swung and swung_hurt else None,
                 )  # fmt: skip
                 if defender is not None:  # the declared defense was this reaction
                     enc = use_defense(enc, defender)

@@ -184,11 +184,14 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "band": outcome.band.value if outcome else None,
         "stray_face": result.stray.face if result.stray else None,
         "damage_faces": [f.face for f in damage.faces] if damage else [],
+        # How many of those faces (the last ones) a successful rending added.
+        "rending_dice": damage.rending_dice if damage else 0,
         "damage_roll": _damage_roll(damage),
         "damage": result.damage_total,
         "hp": [report.target_before.hp, report.target_after.hp],
         "dead": report.target_after.has(TwoD10Condition.DEAD),  # for the recap's downs
         "ammo": report.ammo_log,  # a shot's points spent and left (None: no ammo used)
+        "swung": report.swung_log,  # the opponent swung as the weapon (opponent-weapon-damage)
         "look": look_log,
         "defended": defended_log,
         # Rending's 2d10: on a natural-20 hit (living) or after a kill (slain).

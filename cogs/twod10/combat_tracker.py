@@ -49,6 +49,15 @@ FORCE_BACK_NOTE = "Tracker: a force back is announced only; the pushed spend no 
 
 
 @dataclass(frozen=True, kw_only=True)
+class HeldOpponent:
+    """An opponent held as a weapon: its combatant, name and sheet (None: it has none)."""
+
+    combatant_id: int
+    name: str
+    sheet_id: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
 class TrackerView:
     record: TrackerRecord
 
@@ -95,9 +104,9 @@ class TrackerView:
             return attacker_pinned, False
         return pin_flags(enc, attacker, target)
 
-    def held_opponent(self, sheet_id: int) -> tuple[str, int | None] | None:
-        """The name and sheet id (None: no sheet) of the opponent the seated ``sheet_id``
-        wields as a weapon now (ruling opponent-weapon-rounds); None when it holds nobody."""
+    def held_opponent(self, sheet_id: int) -> HeldOpponent | None:
+        """The opponent the seated ``sheet_id`` wields as a weapon now (ruling
+        opponent-weapon-rounds); None when it holds nobody."""
         combatant_id = self.combatant_of(sheet_id)
         if combatant_id is None:
             return None
@@ -105,7 +114,8 @@ class TrackerView:
         if held is None:
             return None
         seat = dict(self.record.tracker.seats).get(held.id)
-        return held.name, seat.sheet_id if seat is not None else None
+        sheet = seat.sheet_id if seat is not None else None
+        return HeldOpponent(combatant_id=held.id, name=held.name, sheet_id=sheet)
 
     def check_block(self, sheet_id: int) -> None:
         """Raises RulesError when the seated target has no reaction left to block with."""
@@ -142,13 +152,16 @@ def after_attack(
     result: AttackResult | None = None,
     hit: TwoD10Sheet | None = None,
     pin_prone: bool = False,
+    swung: tuple[int, int] | None = None,
 ) -> tuple[Encounter, str | None]:
     """The encounter with the attacker's attack action (or bonus action) taken, the parry
     spent, a block's reaction used (ruling block-reaction), any extra attack granted, a
     target casting its declared spell marked attacked, the attacker's crossbow
     (``weapon``) unloaded, and the maneuver's pin or disarm kept; and the lines to show.
     ``result`` and ``hit`` (the sheet the attack landed on) carry the damage and the
-    maneuver; ``pin_prone``: a pin forced both prone (the caller marks the sheets)."""
+    maneuver; ``pin_prone``: a pin forced both prone (the caller marks the sheets);
+    ``swung``: (the combatant swung as the weapon, the damage it took), damage that fails
+    its spell being cast like any other (ruling opponent-weapon-damage)."""
     enc = view.record.encounter
     notes: list[str] = []
     target = view.combatant_of(target_id)
@@ -165,11 +178,14 @@ def after_attack(
         enc = note_shot(enc, attacker, weapon)
     if result is not None and hit is not None:
         enc = _maneuver(enc, view, attacker, result, hit, pin_prone, notes)
-        damaged = view.combatant_of(hit.id)
-        if damaged is not None:  # damage fails a spell being cast (spell-interrupted)
-            enc, failed = note_spell_damage(enc, damaged, result.damage_total)
-            if failed:
-                notes.append(f"Tracker: {echo(failed, 400)}")  # (names in it: escaped)
+        hurt = [(view.combatant_of(hit.id), result.damage_total)]
+        if swung is not None:
+            hurt.append(swung)
+        for damaged, damage in hurt:  # damage fails a spell being cast (spell-interrupted)
+            if damaged is not None:
+                enc, failed = note_spell_damage(enc, damaged, damage)
+                if failed:
+                    notes.append(f"Tracker: {echo(failed, 400)}")  # (names in it: escaped)
     if extra is not None and attacker is not None:
         try:
             enc = grant_extra_attack(enc, attacker, reason=extra)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -48,6 +49,9 @@ class AttackReport:
     ammo_log: dict[str, int | None] | None = None
     concentration_lost: str | None = None  # the effect the damage broke (2d10 magic)
     slain_rending: Rending | None = None  # rend: on a foe this attack slew (rending-reach)
+    # The roll log's record of the opponent swung as the weapon: {"name", "sheet_id",
+    # "damage", and with a sheet "hp": [before, after], "dead"} (None: none hurt).
+    swung_log: dict[str, Any] | None = None
 
     @property
     def slew(self) -> bool:
@@ -149,6 +153,8 @@ def damage_lines(damage: DamageResult) -> list[str]:
         extras.append(f"{damage.natural_twenty_dice} for the natural 20")
     if damage.weapon_extra_dice:
         extras.append(f"1 for the weapon's high roll (from {spec.extra_die_from})")
+    if damage.rending_dice:
+        extras.append(f"{damage.rending_dice} for the rending")
     lines.append(
         "Rolled "
         + " ".join(parts)

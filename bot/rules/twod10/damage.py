@@ -96,6 +96,7 @@ class DamageResult:
     faces: tuple[DieFace, ...]
     natural_twenty_dice: int
     weapon_extra_dice: int
+    rending_dice: int = 0  # one more die a successful rending on a living foe added
 
     @property
     def deals_damage(self) -> bool:
@@ -142,11 +143,11 @@ def _face(category: Category, dice: Dice) -> int:
 
 
 def add_damage_die(result: DamageResult, dice: Dice) -> DamageResult:
-    """One more die of the attack's (moved) category, e.g. a successful rending on a live foe."""
+    """One more die of the attack's (moved) category: a successful rending on a live foe."""
     if not result.deals_damage or result.shifted is None or result.shifted.category is None:
         raise RulesError("This attack dealt no damage, so there is no die to add.")
     face = _throw(result.shifted.category, dice, extra=True)
-    return replace(result, faces=(*result.faces, face))
+    return replace(result, faces=(*result.faces, face), rending_dice=result.rending_dice + 1)
 
 
 def _throw(category: Category, dice: Dice, *, twice: bool = False, extra: bool = False) -> DieFace:

@@ -156,5 +156,6 @@ TRACKED_RULINGS: tuple[Ruling, ...] = (
                 "by brawl), swung with /attack weapon:Opponent, never at itself."),
     Ruling(key="opponent-weapon-damage", topic="Use as weapon",
            text="The opponent swung takes half the damage the attack deals after armor, "
-                "rounded down, in the same transaction."),
+                "rounded down, in the same transaction; it is damage in combat, so it breaks "
+                "that opponent's concentration and fails its declared spell."),
 )  # fmt: skip

@@ -14,7 +14,9 @@ Rulings:
   larger (1d8), moved by brawl as any improvised weapon; it is swung with
   ``/attack weapon:Opponent``, never at itself.
 * ``opponent-weapon-damage``: the wielded opponent takes half the damage the attack
-  deals after the target's armor, rounded down, in the attack's own transaction.
+  deals after the target's armor, rounded down, in the attack's own transaction. It is
+  damage in combat: it ends the opponent's concentration and fails a declared spell it
+  is casting (``spell-interrupted``), as damage from an attack on it would.
 """
 
 from __future__ import annotations
