@@ -8,8 +8,8 @@ import logging
 import sys
 
 import discord
-from pydantic import ValidationError
 
+from bot import config
 from bot.client import ShardedTableBot
 from bot.config import Settings
 from bot.interactions.command_sync import SyncMode
@@ -42,12 +42,9 @@ class StartupError(Exception):
 
 def load_settings() -> Settings:
     try:
-        return Settings()
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]).upper()
-        message = str(first["msg"]).removeprefix("Value error, ")  # pydantic's prefix
-        raise StartupError(f"Setting {field} is invalid: {message} (check .env).") from None
+        return config.load_settings()
+    except config.SettingsInvalid as exc:
+        raise StartupError(str(exc)) from None
 
 
 async def run(settings: Settings, sync_mode: SyncMode) -> None:
@@ -90,7 +87,7 @@ async def run(settings: Settings, sync_mode: SyncMode) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("export-campaign",):  # the operator's campaign files
+    if argv and argv[0] in ("export-campaign", "import-campaign"):  # the campaign files
         from bot.campaign_file.cli import main as campaign_main
 
         return campaign_main(argv)

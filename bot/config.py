@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage.backend import backend_of
@@ -152,3 +152,19 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, not {value!r}")
         return level
+
+
+class SettingsInvalid(Exception):
+    """A setting the operator must fix, as one line."""
+
+
+def load_settings() -> Settings:
+    """The settings, or SettingsInvalid naming the first bad one (the bot's start and
+    the operator's commands word it alike)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]).upper()
+        message = str(first["msg"]).removeprefix("Value error, ")  # pydantic's prefix
+        raise SettingsInvalid(f"Setting {field} is invalid: {message} (check .env).") from None

@@ -10,6 +10,7 @@ hold a value the bot would refuse to load.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
@@ -20,8 +21,10 @@ from pydantic import (
     Field,
     Strict,
     StringConstraints,
+    ValidationInfo,
 )
 
+from bot.interactions.user_text import normalise_text
 from bot.rules.errors import RulesError
 
 SNOWFLAKE_MAX = 2**63 - 1  # Discord ids fit a signed 64-bit column on both backends
@@ -50,7 +53,27 @@ def text(low: int, high: int, *, pattern: str | None = None) -> Any:
 Snowflake = bounded(0, SNOWFLAKE_MAX)
 Count = bounded(0, BIG)
 Flag = Annotated[bool, Strict()]
-Name = text(1, 64)
+# A mention in a file's name: @everyone, @here, <@user>, <@!user>, <@&role>, <#channel>.
+_MENTION = re.compile(r"@(everyone|here)\b|<(@[!&]?|#)[0-9]+>", re.IGNORECASE)
+
+
+def _incoming_name(value: str, info: ValidationInfo) -> str:
+    """Ruling file-names: a name in a file being imported follows the commands' own
+    rules (one line, a letter or digit, already in the bot's one spelling, so no
+    zero-width or look-alike characters) and, since the file was made elsewhere, holds
+    no mention. Exporting checks none of this: a campaign always exports."""
+    if not (info.context or {}).get("incoming"):
+        return value
+    if _MENTION.search(value):
+        raise ValueError("must not hold a mention (@everyone, @here, <@…>, <#…>): rename it")
+    if any(c in value for c in "\r\n") or not any(c.isalnum() for c in value):
+        raise ValueError("must be one line with a letter or digit in it")
+    if normalise_text(value) != value:
+        raise ValueError("holds invisible, doubled-space or look-alike characters: retype it")
+    return value
+
+
+Name = Annotated[text(1, 64), AfterValidator(_incoming_name)]
 Kind = Literal["pc", "ally", "antagonist"]
 # A character's key inside the file ("h1", "t7"): what participants, seats, points and
 # log rows name instead of a database id. The importer gives each a new id.
