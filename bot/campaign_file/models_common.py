@@ -65,7 +65,9 @@ def _incoming_name(value: str, info: ValidationInfo) -> str:
     if not (info.context or {}).get("incoming"):
         return value
     if _MENTION.search(value):
-        raise ValueError("must not hold a mention (@everyone, @here, <@…>, <#…>): rename it")
+        raise ValueError(
+            "must not hold a mention (of everyone, here, a member, a role or a channel): rename it"
+        )  # (no @ here: the refusal itself is sent)
     if any(c in value for c in "\r\n") or not any(c.isalnum() for c in value):
         raise ValueError("must be one line with a letter or digit in it")
     if normalise_text(value) != value:

@@ -175,5 +175,5 @@ async def test_a_mention_in_a_name_is_refused(db: Any) -> None:
         read_campaign_file(raw)
     assert str(refused.value) == (
         "The file was not imported: hocs.characters[1].sheet.name: must not hold a mention"
-        " (@everyone, @here, <@…>, <#…>): rename it."
+        " (of everyone, here, a member, a role or a channel): rename it."
     )

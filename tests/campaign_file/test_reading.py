@@ -102,12 +102,12 @@ def test_too_many_characters_in_both_rulesets(monkeypatch: pytest.MonkeyPatch) -
         ("Mira\u202eevil", "hocs.characters[0].sheet.name: holds a text-direction control"
          " character, which could make text read backwards."),
         ("Mira\x00", "hocs.characters[0].sheet.name: holds a control character."),
-        ("@everyone", "hocs.characters[0].sheet.name: must not hold a mention (@everyone,"
-         " @here, <@…>, <#…>): rename it."),
+        ("@everyone", "hocs.characters[0].sheet.name: must not hold a mention (of everyone,"
+         " here, a member, a role or a channel): rename it."),
         ("Pal <@123456789012345678>", "hocs.characters[0].sheet.name: must not hold a mention"
-         " (@everyone, @here, <@…>, <#…>): rename it."),
-        ("<#1234>", "hocs.characters[0].sheet.name: must not hold a mention (@everyone,"
-         " @here, <@…>, <#…>): rename it."),
+         " (of everyone, here, a member, a role or a channel): rename it."),
+        ("<#1234>", "hocs.characters[0].sheet.name: must not hold a mention (of everyone,"
+         " here, a member, a role or a channel): rename it."),
         ("Mi\u200bra", "hocs.characters[0].sheet.name: holds invisible, doubled-space or"
          " look-alike characters: retype it."),
         ("Ｍｉｒａ", "hocs.characters[0].sheet.name: holds invisible, doubled-space or"
