@@ -1,4 +1,4 @@
-"""/campaign show and /campaign set."""
+"""/campaign show, /campaign set, and the campaign file's /campaign export and import."""
 
 from __future__ import annotations
 
@@ -21,6 +21,13 @@ from cogs.campaign_switch import (
     announce_switch,
     confirmation_text,
     refuse_during_encounter,
+)
+from cogs.campaign_transfer import (
+    EXPORT_RULINGS,
+    IMPORT_RULINGS,
+    ImportConfirmButton,
+    export_command,
+    import_command,
 )
 
 log = logging.getLogger(__name__)
@@ -133,11 +140,27 @@ class CampaignCog(commands.Cog, name="Campaign"):
             return
         await send(ctx, "Campaign updated.", embed=campaign_embed(campaign, ctx.guild.name))
 
+    @campaign.command(name="export", extras={"rulings": EXPORT_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(log="Include the roll log (a long one makes a big file)")
+    async def campaign_export(self, ctx: commands.Context[TableBot], log: bool = True) -> None:
+        """The campaign as a file, answered privately (GM only): keep it, or import it elsewhere."""
+        await export_command(self.bot, ctx, log_rows=log)
+
+    @campaign.command(name="import", extras={"rulings": IMPORT_RULINGS})
+    @commands.guild_only()
+    @app_commands.describe(file="A campaign file made by /campaign export (JSON, at most 10 MiB)")
+    async def campaign_import(
+        self, ctx: commands.Context[TableBot], file: discord.Attachment
+    ) -> None:
+        """Load a campaign file into this server (GM only); replacing data needs a confirm."""
+        await import_command(self.bot, ctx, file)
+
 
 async def setup(bot: TableBot) -> None:
-    bot.add_dynamic_items(RulesetSwitchButton)
+    bot.add_dynamic_items(RulesetSwitchButton, ImportConfirmButton)
     await bot.add_cog(CampaignCog(bot))
 
 
 async def teardown(bot: TableBot) -> None:
-    bot.remove_dynamic_items(RulesetSwitchButton)
+    bot.remove_dynamic_items(RulesetSwitchButton, ImportConfirmButton)

@@ -7,6 +7,7 @@ of the campaign even while the bot keeps playing; nothing is written.
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import json
 from datetime import UTC, datetime
@@ -72,7 +73,8 @@ async def export_campaign(
         ],
         "log": None if log_rows is None else [_entry(r, hocs_refs) for r in log_rows],
     }
-    return CampaignFile.model_validate(data)
+    # Validating a long log is CPU work: off the event loop, so the bot keeps answering.
+    return await asyncio.to_thread(CampaignFile.model_validate, data)
 
 
 def _settings(text: str) -> dict[str, Any]:

@@ -62,17 +62,18 @@ class ImportReport:
 
     def sentence(self) -> str:
         title = RULESETS[Ruleset(self.ruleset)].title
-        fights = _count(self.encounters, "running fight")
+        fights = counted(self.encounters, "running fight")
         if self.encounters and self.moved_to is not None:
             fights += f" (in <#{self.moved_to}>)"
         return (
-            f"Imported the campaign ({title}): {_count(self.characters, 'character')},"
-            f" {_count(self.sessions, 'session')}, {_count(self.log_rows, 'logged roll')},"
+            f"Imported the campaign ({title}): {counted(self.characters, 'character')},"
+            f" {counted(self.sessions, 'session')}, {counted(self.log_rows, 'logged roll')},"
             f" {fights}."
         )
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
+    """``3 sessions``, ``1 session``: the import's and the file's descriptions."""
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
@@ -239,6 +240,7 @@ __all__ = [  # the campaign file's import, as the command and the CLI use it
     "ImportGone",
     "ImportReport",
     "campaign_has_data",
+    "counted",
     "hold_import",
     "import_campaign",
     "import_held",

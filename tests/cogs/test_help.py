@@ -18,7 +18,7 @@ async def test_help_lists_every_command_privately(bot: TableBot, slash: SlashHar
     [embed] = result.embeds
     assert embed["title"] == "Commands"
     listing = field_values(embed)
-    assert "`/campaign` set · show" in listing
+    assert "`/campaign` export · import · set · show" in listing
     assert "`/help` — List the commands" in listing
     assert "`/roll` — " in listing
     result.assert_no_pings()
@@ -49,7 +49,7 @@ async def test_help_for_an_unknown_command_says_what_to_do(slash: SlashHarness) 
 
 async def test_help_autocomplete_offers_matching_commands(slash: SlashHarness) -> None:
     names = [choice["name"] for choice in await slash.autocomplete("help", "command", "CAMP")]
-    assert names == ["campaign set", "campaign show"]
+    assert names == ["campaign export", "campaign import", "campaign set", "campaign show"]
     assert await slash.autocomplete("help", "command", "zzz") == []
     await dpytest.empty_queue()
 

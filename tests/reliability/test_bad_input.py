@@ -27,7 +27,7 @@ from bot.client import TableBot
 from tests.reliability.conftest import Table, fingerprint, is_sentence, use_ruleset
 from tests.reliability.figures import count
 from tests.reliability.tree import Leaf, leaf_commands
-from tests.support.slash import SlashHarness
+from tests.support.slash import AttachmentFile, SlashHarness
 
 # Per command and backend: with some 120 leaf commands on two backends this is ~3,600
 # inputs a run (30 made it ~7,000, the largest share of the suite's 4-minute budget).
@@ -106,6 +106,12 @@ def value_strategy(option: dict[str, Any], world: dict[str, list[Any]]) -> st.Se
         return st.sampled_from(world["roles"])
     if kind == 9:
         return st.sampled_from(world["users"] + world["roles"])
+    if kind == 11:  # an attachment: any name, any bytes (a campaign file or not)
+        return st.builds(
+            AttachmentFile,
+            st.text(min_size=1, max_size=40),
+            st.binary(max_size=2000) | st.text(max_size=2000).map(str.encode),
+        )
     raise AssertionError(f"the bad-input test can't generate option type {kind}: teach it")
 
 

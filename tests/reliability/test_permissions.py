@@ -16,16 +16,18 @@ from typing import Any
 import discord.ext.test as dpytest
 import pytest
 
+from bot.campaign_file.format import CampaignFile, dump
 from bot.client import TableBot
 from tests.reliability.conftest import Table, fingerprint, is_sentence, use_ruleset
 from tests.reliability.figures import count
 from tests.reliability.tree import leaf_commands
-from tests.support.slash import SlashHarness
+from tests.support.slash import AttachmentFile, SlashHarness
 
 ACTORS = ("gm", "owner", "other")
 PERMISSION_WORDS = re.compile(
     r"Only the GM|isn't yours|only its owner or the GM|owner or the GM can"
 )
+EMPTY_FILE = dump(CampaignFile(ruleset="hocs", exported_at="2025-01-02T03:04:05.678Z"))
 GM, OWNER, OWNER_ONLY, OPEN = "gm only", "owner or gm", "owner only", "anyone"
 ALLOWED = {GM: {"gm"}, OWNER: {"gm", "owner"}, OWNER_ONLY: {"owner"}, OPEN: set(ACTORS)}
 
@@ -52,6 +54,8 @@ STATS = {"strength": 3, "agility": 2, "mind": 2, "presence": 1}
 MIRA = {"name": "Mira"}
 CASES = [
     # --- GM only -------------------------------------------------------------------------
+    Case("campaign export", GM),
+    Case("campaign import", GM, {"file": AttachmentFile("campaign.json", EMPTY_FILE)}),
     Case("campaign set", GM, {"show_npc_hp": True}),
     Case("session start", GM),
     Case("session end", GM, setup=(("session start", {}),)),

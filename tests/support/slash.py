@@ -22,18 +22,22 @@ API (the ``slash`` fixture in tests/conftest.py is a :class:`SlashHarness`)
         target may also be a channel message; no target = a persistent view's message).
     ``slash.make_role(name, permissions=...)``, ``slash.guild``, ``slash.channel``,
     ``slash.members``, ``slash.responses``, ``slash.channel_sends``.
+    An attachment option takes ``AttachmentFile(filename, data)``; ``attachment.read()``
+    in the bot gets ``data`` (``slash.cdn.downloads`` lists what it fetched), and
+    ``result.uploads`` holds the files the bot's answer carried, by filename.
 
 Files: ``slash_payloads`` (users, roles, channels, options), ``slash_envelope`` (the
 interaction around them), ``slash_recorder`` (the webhook adapter), ``slash_channel``
-(channel sends), ``slash_result`` (results and waiting), ``discord_schema``.
+(channel sends), ``slash_result`` (results and waiting), ``slash_attachments`` (uploads
+and the CDN), ``discord_schema``.
 
 What is real
     * The payloads: type 2 APPLICATION_COMMAND (``data.name``, subcommands/groups as
       nested type 1/2 options, option types taken from the command's declared
-      parameters, ``resolved`` users/members/roles/channels), type 4 AUTOCOMPLETE, type 3
-      MESSAGE_COMPONENT (``custom_id``, ``component_type``, the ``message``), with a
-      ``member`` (roles and ``permissions``) in a guild or a ``user`` in DMs, an
-      ``application_id``, ``token``, ``id``.
+      parameters, ``resolved`` users/members/roles/channels/attachments), type 4
+      AUTOCOMPLETE, type 3 MESSAGE_COMPONENT (``custom_id``, ``component_type``, the
+      ``message``), with a ``member`` (roles and ``permissions``) in a guild or a
+      ``user`` in DMs, an ``application_id``, ``token``, ``id``.
     * Dispatch: ``ConnectionState.parse_interaction_create`` → the bot's ``CommandTree``
       (or ``ViewStore.dispatch_view`` for buttons). Option transformers, hybrid
       conversion, checks, cooldowns, ``interaction_check``, the tree's and the bot's
@@ -76,7 +80,7 @@ Waiting
     ``result.command_errors`` (else the next ``dpytest.message()`` would raise them).
 
 Limits
-    No attachment options, modal submits, context menus or clicks in DMs; selects get
+    No modal submits, context menus or clicks in DMs; selects get
     ``values`` as given (no resolved users/roles). Tasks the bot spawns itself with
     default names (``Task-N``) are not awaited, and the adapter is only installed for
     work descending from a dispatch (a view timeout firing later is not recorded).
@@ -101,6 +105,7 @@ from discord.ext import commands
 from discord.webhook.async_ import async_context
 
 from bot.interactions.component_guard import guard
+from tests.support.slash_attachments import AttachmentFile, FakeCdn
 from tests.support.slash_channel import ChannelSendRecorder, SentMessage
 from tests.support.slash_envelope import build_envelope
 from tests.support.slash_payloads import (
@@ -114,7 +119,8 @@ from tests.support.slash_payloads import (
 from tests.support.slash_recorder import RecordedResponse, RecordingWebhookAdapter, TokenInfo
 from tests.support.slash_result import HarnessError, SlashResult, settle
 
-__all__ = ["DiscordWouldRefuse", "HarnessError", "RecordedResponse", "SentMessage"]
+__all__ = ["AttachmentFile", "DiscordWouldRefuse", "HarnessError", "RecordedResponse"]
+__all__ += ["SentMessage"]
 __all__ += ["SlashHarness", "SlashResult"]
 
 MANAGER_ROLE_NAME = "Manage Server (slash harness)"
@@ -140,6 +146,8 @@ class SlashHarness:
         # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).
         self.expire_next = False
         self._install_member_rest()
+        self.cdn = FakeCdn()
+        self.cdn.install(bot.http)
         self._command_ids: dict[str, int] = {}
         self._manager_role: discord.Role | None = None
         # True: each run also waits for the work the bot left for after its reply
@@ -229,6 +237,8 @@ class SlashHarness:
             client_checks=client_checks, locale=locale, command=app_command,
         )  # fmt: skip
         leaf = builder.build(app_command, options)
+        for described, data in builder.uploads:
+            self.cdn.upload(described, data)
         payload["type"] = 2
         payload["data"] = self._command_data(path, leaf, builder.resolved)
         self._mark_guild_command(payload, path[0], menu)

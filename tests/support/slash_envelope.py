@@ -73,7 +73,9 @@ def build_envelope(
             app_permissions=str(discord.Permissions.text().value),
         )
         context = 1
-        builder = OptionBuilder(None, lambda ch: 0, client_checks=client_checks)
+        builder = OptionBuilder(
+            None, lambda ch: 0, client_checks=client_checks, channel_id=dm_channel.id
+        )
     else:
         guild = channel.guild
         member = user if isinstance(user, discord.Member) else guild.get_member(user.id)
@@ -110,6 +112,7 @@ def build_envelope(
             guild,
             lambda ch: permissions_in(member, member_roles, ch),
             client_checks=client_checks,
+            channel_id=channel.id,
         )
     if command is not None and client_checks:
         check_visible(command, context, payload)

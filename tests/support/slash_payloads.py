@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
+from tests.support.slash_attachments import AttachmentFile, attachment_payload
+
 _counter = itertools.count(1)
 
 
@@ -168,11 +170,14 @@ class OptionBuilder:
         channel_permissions: Any,
         *,
         client_checks: bool,
+        channel_id: int = 0,
     ) -> None:
         self.guild = guild
         self.channel_permissions = channel_permissions
         self.client_checks = client_checks
+        self.channel_id = channel_id
         self.resolved: dict[str, dict[str, Any]] = {}
+        self.uploads: list[tuple[dict[str, Any], bytes]] = []  # for the harness's CDN
 
     def build(
         self,
@@ -243,12 +248,23 @@ class OptionBuilder:
             AppCommandOptionType.channel,
         ):
             wire = self._resolve(command, param, value)
+        elif kind is AppCommandOptionType.attachment:
+            wire = self._attach(command, param, value)
         else:
             raise NotImplementedError(f"the slash harness can't send {kind.name} options yet")
         if param.choices and not any(choice.value == wire for choice in param.choices):
             offered = [choice.value for choice in param.choices]
             self._refuse(command, param, f"{wire!r} is not one of the choices {offered}")
         return {"type": kind.value, "name": param.name, "value": wire}
+
+    def _attach(self, command: Any, param: app_commands.Parameter, value: Any) -> str:
+        if not isinstance(value, AttachmentFile):
+            self._refuse(command, param, f"{value!r} is not a file (give an AttachmentFile)")
+            return str(value)
+        described = attachment_payload(value, snowflake(), self.channel_id)
+        self.resolved.setdefault("attachments", {})[described["id"]] = described
+        self.uploads.append((described, value.data))
+        return described["id"]
 
     def _resolve(self, command: Any, param: app_commands.Parameter, value: Any) -> str:
         kind = param.type

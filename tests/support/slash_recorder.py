@@ -22,6 +22,7 @@ from discord import utils
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from tests.support import discord_schema
+from tests.support.slash_attachments import as_sent, sent_files
 from tests.support.slash_payloads import iso_now, pings_nobody, snowflake, user_payload
 
 EPHEMERAL = 64
@@ -106,6 +107,7 @@ class RecordedResponse(MessageFields):
     message_id: int | None = None
     message: dict[str, Any] | None = None
     files: list[str] = field(default_factory=list)
+    uploads: dict[str, bytes] = field(default_factory=dict)  # the files' bytes, by name
 
     @property
     def flags(self) -> int:
@@ -220,7 +222,7 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
         body = plain_json(payload) if payload is not None else None
         if body is None:
             body = multipart_json(kwargs.get("multipart"))
-        files = [f.filename or "file" for f in kwargs.get("files") or []]
+        uploads = sent_files(kwargs.get("files"))
         token = route.webhook_token
         info = self.tokens.get(token)
         if info is None:
@@ -231,16 +233,16 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
                 response = SimpleNamespace(status=404, reason="Not Found")
                 error = {"code": 10062, "message": "Unknown interaction"}
                 raise discord.NotFound(response, error)  # type: ignore[arg-type]
-            return self._callback(info, token, body or {}, route, files)
+            return self._callback(info, token, body or {}, route, uploads)
         if route.method == "POST":
-            return self._followup(info, token, body or {}, route, files)
+            return self._followup(info, token, body or {}, route, uploads)
         target = info.original_id if tail == "@original" else int(tail)
         if target is None or target not in self.messages:
             raise _http_error(404, "Unknown Message")
         if route.method == "GET":
             return self.messages[target]
         if route.method == "PATCH":
-            return self._edit(info, token, target, body or {}, route, files)
+            return self._edit(info, token, target, body or {}, route, uploads)
         if route.method == "DELETE":
             self._record("delete", route, {}, {}, info, token, message_id=target)
             self.messages.pop(target, None)
@@ -249,7 +251,7 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
 
     # --- the four kinds of request ---
 
-    def _callback(self, info: TokenInfo, token: str, body: dict, route: Any, files: list) -> Any:
+    def _callback(self, info: TokenInfo, token: str, body: dict, route: Any, files: dict) -> Any:
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         self._check(lambda: discord_schema.validate_interaction_callback(body))
@@ -267,6 +269,7 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             )  # fmt: skip
             if kind == 5:
                 message["content"] = ""
+            self._attach(message, data, files)
             self.messages[message_id] = message
             self.owners[message_id] = info.user_id
             info.original_id = message_id
@@ -276,6 +279,7 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             message = self.messages.get(message_id)
             if message is not None and kind == 7:
                 self._apply(message, data)
+                self._attach(message, data, files)
         if message is not None:
             answer["interaction"].update(
                 response_message_id=str(message_id),
@@ -285,34 +289,36 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             answer["resource"] = {"type": 7 if kind == 6 else kind, "message": dict(message)}
         self._record(
             "callback", route, body, data, info, token, type=kind, message_id=message_id,
-            message=message, files=files,
+            message=message, files=list(files), uploads=files,
         )  # fmt: skip
         return answer
 
-    def _followup(self, info: TokenInfo, token: str, body: dict, route: Any, files: list) -> Any:
+    def _followup(self, info: TokenInfo, token: str, body: dict, route: Any, files: dict) -> Any:
         self._check(lambda: discord_schema.validate_webhook_message(body))
         message_id = snowflake()
         message = message_payload(
             message_id, info.channel_id, self.author, body, flags=int(body.get("flags") or 0),
             kind=0, application_id=self.application_id,
         )  # fmt: skip
+        self._attach(message, body, files)
         self.messages[message_id] = message
         self.owners[message_id] = info.user_id
         self._record(
             "followup", route, body, body, info, token, message_id=message_id, message=message,
-            files=files,
+            files=list(files), uploads=files,
         )  # fmt: skip
         return dict(message)
 
     def _edit(
-        self, info: TokenInfo, token: str, target: int, body: dict, route: Any, files: list
+        self, info: TokenInfo, token: str, target: int, body: dict, route: Any, files: dict
     ) -> Any:
         self._check(lambda: discord_schema.validate_webhook_message(body, edit=True))
         message = self.messages[target]
         self._apply(message, body)
+        self._attach(message, body, files)
         self._record(
             "edit", route, body, body, info, token, message_id=target, message=message,
-            files=files,
+            files=list(files), uploads=files,
         )  # fmt: skip
         return dict(message)
 
@@ -330,6 +336,14 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
             flags |= int(changes["flags"]) & ~EPHEMERAL  # ephemerality can't change on edit
         message["flags"] = flags
         message["edited_timestamp"] = iso_now()
+
+    @staticmethod
+    def _attach(message: dict[str, Any], body: dict[str, Any], files: dict[str, bytes]) -> None:
+        if "attachments" in body or files:
+            message["attachments"] = as_sent(
+                body.get("attachments"), files, channel_id=int(message["channel_id"]),
+                new_id=snowflake, ephemeral=bool(int(message.get("flags") or 0) & EPHEMERAL),
+            )  # fmt: skip
 
     def _check(self, validate: Any) -> None:
         try:

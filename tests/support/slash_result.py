@@ -80,6 +80,11 @@ class SlashResult:
         return self._need_message().ephemeral
 
     @property
+    def uploads(self) -> dict[str, bytes]:
+        """The files ``message`` carried (``discord.File`` bytes, by filename)."""
+        return dict(self._need_message().uploads)
+
+    @property
     def deferred(self) -> bool:
         return any(r.kind == "callback" and r.type in (5, 6) for r in self.responses)
 
