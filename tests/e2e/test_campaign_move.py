@@ -8,6 +8,7 @@ confirm button, and the menu follows. Hostile files change nothing, by either pa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,20 @@ from tests.e2e.conftest import EMU_DIR, ROOT, SPEC
 from tests.e2e.test_platform import no_tracebacks
 from tests.e2e.test_table_play import create, one_sentence, sheet
 from tests.e2e.test_twod10_play import BUILD
+
+BRANN = {"character": "Brann"}
+SURVIVAL = [  # what Brann carries, set in the old server
+    ("ammo set", "gm", {"quivers": 2, "points": 3, **BRANN}),
+    ("light add", "p1", {"kind": "torch", **BRANN}),
+    ("light oil", "gm", {"units": 3, **BRANN}),
+    ("rations add", "p1", {"rations": 4, **BRANN}),
+    ("inventory add", "p1", {"item": "Rope", "weight": 1, **BRANN}),
+    ("medicine supplies", "gm", {"units": 2, **BRANN}),
+]
+SURVIVAL_SHOWN = [
+    ("ammo show", BRANN), ("light list", {}), ("light oil", BRANN), ("rations show", BRANN),
+    ("inventory list", BRANN), ("medicine supplies", BRANN),
+]  # fmt: skip
 
 
 @pytest.fixture
@@ -127,6 +142,9 @@ async def test_a_2d10_campaign_replaces_one_through_the_button(servers: Any) -> 
     emu, bot, (_, new, _, other), host = servers
     rec = await emu.slash("campaign set", who="gm", guild=other, ruleset="2d10")
     await emu.slash("character create", who="p1", guild=other, name="Brann", **BUILD)
+    for command, who, options in SURVIVAL:
+        rec = await emu.slash(command, who=who, guild=other, **options)
+        assert not said(emu, rec).startswith(("You ", "Only ")), (command, said(emu, rec))
     await emu.slash("init begin", who="gm", guild=other)
     await emu.slash("init join", who="p1", guild=other)
     await emu.slash("init add", who="gm", guild=other, name="Wolf")
@@ -170,6 +188,12 @@ async def test_a_2d10_campaign_replaces_one_through_the_button(servers: Any) -> 
     brann = [sheet(emu, await emu.slash("character show", who="p1", guild=g, name="Brann"))
              for g in (other, new)]  # fmt: skip
     assert brann[0] == brann[1] and brann[0]
+    for command, options in SURVIVAL_SHOWN:  # every survival figure answers the same
+        shown = []
+        for g in (other, new):
+            text = said(emu, await emu.slash(command, who="gm", guild=g, **options))
+            shown.append(re.sub(r"\(#\d+\)", "(#)", text))  # a light's "#N" is its row id
+        assert shown[0] == shown[1] and shown[0], command
     borin = await emu.slash("character show", who="p2", guild=new, name="Borin")
     assert emu.ephemeral(borin)  # replaced: the HOCS sheet is gone
     assert emu.problems == []
