@@ -20,7 +20,11 @@ from pydantic import ValidationError
 
 from bot.campaign_file.format import FORMAT, VERSION, CampaignFile
 from bot.errors import UserError
-from bot.interactions.user_text import control_characters, direction_controls
+from bot.interactions.user_text import (
+    DIRECTION_CONTROLS,
+    control_characters,
+    direction_controls,
+)
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64  # the deepest a file this bot writes nests is about 12
@@ -43,14 +47,16 @@ def read_campaign_file(raw: bytes) -> CampaignFile:
             f"The file is {len(raw) / 2**20:.1f} MiB, over the 10 MiB a campaign file may"
             " be: export it again with log:False."
         )
-    data = _parse(raw)
+    text, data = _parse(raw)
+    _check_depth(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CampaignFileRefused(
             f'This is not a campaign file (its "format" must be "{FORMAT}"): export one'
             " with /campaign export."
         )
     data = _upgraded(data)
-    _check_strings(data)
+    if _SUSPECT_LITERAL.search(text) or _SUSPECT_ESCAPE.search(text):
+        _check_strings(data)  # (the slow walk, only to name the path of what was found)
     try:
         found = CampaignFile.model_validate(data, context={"incoming": True})
     except ValidationError as exc:
@@ -64,12 +70,13 @@ def read_campaign_file(raw: bytes) -> CampaignFile:
     return found
 
 
-def _parse(raw: bytes) -> Any:
+def _parse(raw: bytes) -> tuple[str, Any]:
     def refuse_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
 
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
+        text = raw.decode("utf-8")
+        return text, json.loads(text, parse_constant=refuse_constant)
     except UnicodeDecodeError:
         raise CampaignFileRefused(
             "The file is not UTF-8 text, so not a campaign file: export one with /campaign export."
@@ -103,14 +110,39 @@ def _upgraded(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+# What a control or direction character can look like in the file's text: itself (JSON
+# lets DEL, the C1 controls and every format character through unescaped), or a \u
+# escape that isn't itself escaped (C0 controls other than tab and line breaks must
+# be escaped). A file with neither, nearly every one, skips the walk over its strings.
+_SUSPECT_LITERAL = re.compile("[\x7f-\x9f" + "".join(sorted(DIRECTION_CONTROLS)) + "]")
+_SUSPECT_ESCAPE = re.compile(
+    r"(?<!\\)(?:\\\\)*\\u(?:00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])"
+    r"|202[a-eA-E]|206[6-9]|200[eEfF]|061[cC])"
+)
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH, without recursion (a hostile depth can't
+    exhaust the stack here)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise CampaignFileRefused(_TOO_DEEP)
+        if isinstance(value, dict):
+            stack.extend(
+                (item, depth + 1) for item in value.values() if isinstance(item, dict | list)
+            )
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value if isinstance(item, dict | list))
+
+
 def _check_strings(data: Any) -> None:
-    """Every key and string, depth first, without recursion (a hostile depth can't
-    exhaust the stack here): control and direction characters refused with the path."""
+    """Every key and string, depth first (the depth is checked already): control and
+    direction characters refused with the path."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, path = stack.pop()
-        if len(path) > MAX_DEPTH:
-            raise CampaignFileRefused(_TOO_DEEP)
         if isinstance(value, str):
             _check_text(value, path)
         elif isinstance(value, dict):
