@@ -110,3 +110,27 @@ async def edit_pressed_message(interaction: discord.Interaction, **fields: Any) 
         log.info("a press in channel %s came too late: its message edited in the channel",
                  interaction.channel_id)  # fmt: skip
         await message.edit(**fields)
+
+
+async def tell_presser(interaction: discord.Interaction, content: str) -> None:
+    """A button press's private answer: what the press did, for the presser alone.
+
+    Ruling (``edit_pressed_message``'s, for a press answered privately): a press whose
+    interaction expired has already applied its change, exactly once, and its private
+    answer can no longer be sent; it is posted in the channel instead, naming the presser
+    without pinging them, so the presser and the table see what the press did.
+    """
+    content = fit_message(content) or "Done."
+    try:
+        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NO_PINGS)
+    except discord.NotFound as error:
+        channel = interaction.channel
+        if not is_expired_interaction(error) or channel is None:
+            raise
+        log.info("a press in channel %s came too late: its answer posted in the channel",
+                 interaction.channel_id)  # fmt: skip
+        intro = (
+            f"-# For <@{interaction.user.id}>: Discord no longer took this button's answer"
+            " (it came too late)."
+        )
+        await channel.send(fit_message(f"{intro}\n{content}"), allowed_mentions=NO_PINGS)  # type: ignore[union-attr]

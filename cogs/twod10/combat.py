@@ -56,7 +56,7 @@ from cogs.twod10.combat_weapons import wielded_for
 from cogs.twod10.encumbrance_state import (
     burdened_target,
     encumbrance_points,
-    item_damage_note,
+    item_damage,
 )
 
 log = logging.getLogger(__name__)
@@ -124,6 +124,9 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
         """Attack a character: the 2d10 roll, the damage dice it moves, armor, the target's HP."""
         if ctx.guild is None:
             raise GuildOnly()
+        if o.pin_prone and o.maneuver != "pin":
+            raise UserError("pin_prone: forces a pin's target prone: add maneuver: pin, or"
+                            " leave pin_prone: out.")  # fmt: skip
         flags = parse_situation(o.situation)
         names = split_names(o.melee_with)
         if names and not flags.into_melee:
@@ -232,13 +235,14 @@ class TwoD10CombatCog(RulesetCog, name="2d10 combat"):
                 report = replace(report, tracker_note="\n".join(
                     n for n in (report.tracker_note, note) if n))  # fmt: skip
             # Ruling item-damage: over 20 damage on a player damages an inventory item.
-            hurt = await item_damage_note(conn, hit, result.damage_total, self.bot.dice)
+            hurt = await item_damage(conn, hit, result.damage_total, self.bot.dice)
             if hurt:
                 report = replace(report, tracker_note="\n".join(
-                    n for n in (report.tracker_note, hurt) if n))  # fmt: skip
+                    n for n in (report.tracker_note, hurt.note) if n))  # fmt: skip
             roll_id = await log_attack(
                 conn, report, guild_id=ctx.guild.id, channel_id=ctx.channel.id,
                 user_id=ctx.author.id, attacker_id=attacker.id,
+                item_damage=hurt.logged() if hurt else None,
             )  # fmt: skip
         log.info("2d10 attack %s -> %s: %s", attacker.id, hit.id, result.damage_total)
         message = await send(ctx, preview, embed=attack_embed(report))

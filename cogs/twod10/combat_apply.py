@@ -136,7 +136,11 @@ def extra_attack(report: AttackReport) -> ExtraAttack | None:
     return None
 
 
-def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
+def attack_record(
+    report: AttackReport, attacker_id: int, *, item_damage: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Every die of one attack; ``item_damage``: the d20 over 20 damage (ruling
+    item-damage), None when none was rolled."""
     result = report.result
     roll = result.roll
     damage = result.damage
@@ -194,6 +198,7 @@ def attack_record(report: AttackReport, attacker_id: int) -> dict[str, Any]:
         "swung": report.swung_log,  # the opponent swung as the weapon (opponent-weapon-damage)
         "look": look_log,
         "defended": defended_log,
+        "item_damage": item_damage,
         # Rending's 2d10: on a natural-20 hit (living) or after a kill (slain).
         "rending": [
             {
@@ -232,6 +237,7 @@ async def log_attack(
     channel_id: int | None,
     user_id: int,
     attacker_id: int,
+    item_damage: dict[str, Any] | None = None,
 ) -> int:
     """One roll-log row; character_id stays NULL (it references HOCS characters)."""
     result = report.result
@@ -246,7 +252,7 @@ async def log_attack(
         user_id=user_id,
         kind="2d10-attack",
         expression=expression[:MAX_EXPRESSION],
-        result=attack_record(report, attacker_id),
+        result=attack_record(report, attacker_id, item_damage=item_damage),
         total=result.damage_total,
         secret=False,
     )

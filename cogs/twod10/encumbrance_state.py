@@ -4,7 +4,8 @@ Athletics or Stealth, and the finesse defense a roll is made against."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 import aiosqlite
 
@@ -13,6 +14,7 @@ from bot.rules.dice_source import Dice
 from bot.rules.twod10.attack_inputs import TargetStats, target_stats
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.encumbrance import (
+    ITEM_DAMAGE_DIE,
     ITEM_DAMAGE_OVER,
     Encumbrance,
     carried,
@@ -59,9 +61,31 @@ def burdened_target(sheet: TwoD10Sheet, attribute: Attribute, loads: dict[int, i
     return replace(stats, defense=stats.defense - loads[sheet.id])
 
 
-async def item_damage_note(
+@dataclass(frozen=True)
+class ItemDamage:
+    """The GM's d20 over 20 damage (ruling item-damage): its face, the item it numbers
+    (None past the list) and how many items the list held."""
+
+    face: int
+    item: str | None
+    listed: int
+
+    @property
+    def note(self) -> str:
+        rolled = f"Over {ITEM_DAMAGE_OVER} damage: d20 **{self.face}**"
+        if self.item is None:
+            return f"{rolled} numbers no item on the list."
+        return f"{rolled}, {safe(self.item)} is damaged."
+
+    def logged(self) -> dict[str, Any]:
+        """The die in the attack's roll-log row (``combat_apply.attack_record``)."""
+        return {"face": self.face, "sides": ITEM_DAMAGE_DIE, "item": self.item,
+                "listed": self.listed}  # fmt: skip
+
+
+async def item_damage(
     conn: aiosqlite.Connection, sheet: TwoD10Sheet, damage: int, dice: Dice
-) -> str | None:
+) -> ItemDamage | None:
     """Over 20 damage taken by a player character: the GM's d20 numbers the damaged item
     on its inventory list, readily accessible first (ruling item-damage)."""
     if damage <= ITEM_DAMAGE_OVER or sheet.kind is not TwoD10Kind.PC:
@@ -74,6 +98,4 @@ async def item_damage_note(
     if rolled is None:
         return None
     face, item = rolled
-    if item is None:
-        return f"Over {ITEM_DAMAGE_OVER} damage: d20 **{face}** numbers no item on the list."
-    return f"Over {ITEM_DAMAGE_OVER} damage: d20 **{face}**, {safe(item.name)} is damaged."
+    return ItemDamage(face=face, item=item.name if item else None, listed=len(listed))

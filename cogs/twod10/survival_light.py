@@ -2,9 +2,11 @@
 
 The burn time is rolled when a light is lit and sent to the GM alone (secret
 delivery, as secret rolls); players only ever read lit/out and the warning when a
-light is about to fail (ruling light-warning). Oil is counted per character (set by
-the GM with /light oil): relighting a burned-out lantern with ``oil:True`` spends one
-of the bearer's units in the same transaction, exactly once.
+light is about to fail (ruling light-warning). Every die is in the roll log (kind
+2d10-light, cogs.twod10.survival_log): a burn time as a secret row, a drop's die as a
+public one. Oil is counted per character (set by the GM with /light oil): relighting a
+burned-out lantern with ``oil:True`` spends one of the bearer's units in the same
+transaction, exactly once.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from bot.storage.twod10.lights import MAX_LIGHTS, LightRow, TwoD10LightRepositor
 from bot.tables.permissions import is_gm, require_gm
 from cogs.twod10 import options
 from cogs.twod10.access import campaign_for_reading, find_sheet, resolve_sheet
+from cogs.twod10.survival_log import log_burn_time, log_drop
 
 Ctx = commands.Context[TableBot]
 Name = commands.Range[str, 1, 64]
@@ -97,6 +100,7 @@ class LightCog(RulesetCog, name="2d10 light"):
             light_id = await TwoD10LightRepository(conn).add(guild.id, sheet.id, lit)
             if light_id is None:
                 raise UserError(f"A character carries at most {MAX_LIGHTS} lights; drop one first.")
+            await log_burn_time(conn, ctx, sheet=sheet, light_id=light_id, lit=lit)
         await deliver_to_gm(guild, campaign, gm_burn_text(sheet.name, light_id, lit))
         await send(ctx, f"{safe(sheet.name)} lights a {kind} (#{light_id}); the GM knows how"
                         " long it burns.")  # fmt: skip
@@ -121,6 +125,7 @@ class LightCog(RulesetCog, name="2d10 light"):
                 raise options.rules(exc) from None
             if not await repo.update(guild.id, row, result.after):
                 raise SheetChanged()
+            await log_drop(conn, ctx, sheet=sheet, light_id=row.id, dropped=result)
         outcome = "it goes out" if result.went_out else "it stays lit"
         await send(ctx, f"{safe(sheet.name)} drops the {row.light.kind.value} (#{row.id}):"
                         f" d{result.sides} shows {result.face}, {outcome}.")  # fmt: skip
@@ -157,6 +162,8 @@ class LightCog(RulesetCog, name="2d10 light"):
                 raise options.rules(exc) from None
             if not await repo.update(guild.id, row, result.after):
                 raise SheetChanged()
+            if result.oil_used:  # a fresh burn time was rolled (ruling torch-spent)
+                await log_burn_time(conn, ctx, sheet=sheet, light_id=row.id, lit=result.after)
         if result.oil_used:
             await deliver_to_gm(guild, campaign, gm_burn_text(sheet.name, row.id, result.after))
         spent = f" with a unit of oil ({oil_left} left)" if result.oil_used else ""

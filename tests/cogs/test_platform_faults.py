@@ -18,7 +18,7 @@ from bot.rules.dice_source import ScriptedDice
 from bot.storage.roll_log import RollLogRepository
 from bot.tracker.pinning import MISSING_PIN_PERMISSION
 from tests.cogs.test_check import make_character
-from tests.cogs.test_init_commands import assert_tracker_matches, gm, stored
+from tests.cogs.test_init_commands import assert_tracker_matches, begin_with_party, gm, stored
 from tests.cogs.test_roll_buttons import custom_id, fresh, set_points
 from tests.support.slash import SlashHarness
 
@@ -269,5 +269,33 @@ async def test_an_expired_press_on_a_private_roll_applies_once_and_logs_no_error
     slash.expire_next = True
     await slash.click(result, label="Hero reroll", user=slash.members[0])
     assert (await fresh(bot, mira)).state.hero_points == 1  # spent once
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await dpytest.empty_queue()
+
+
+async def test_an_expired_end_turn_ends_it_once_and_posts_the_next_turn_in_the_channel(
+    bot: TableBot, slash: SlashHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The press came too late: its turn message is edited through the channel (its
+    # buttons gone), and the next turn, which no follow-up of an unanswered interaction
+    # could carry, is posted in the channel with its buttons and its ping.
+    await begin_with_party(bot, slash)
+    bot.dice = ScriptedDice([4, 4, 1, 4, 1, 4, 1])  # Aria 2, Bram 1, Goblin 1
+    aria_turn = await slash.run("init next", **gm(slash))
+    before = await stored(bot, slash.channel.id)
+    slash.expire_next = True
+    ended = await slash.click(aria_turn, label="End turn", user=slash.members[0])
+    assert not [r for r in ended.responses if r.kind in ("callback", "followup")]
+    assert slash.adapter.messages[aria_turn.message.message_id]["components"] == []
+    [posted] = [m for m in ended.channel_messages if "**Round 1**" in (m.content or "")]
+    assert posted.channel_id == slash.channel.id
+    assert posted.content.startswith(f"<@{slash.members[1].id}> **Round 1**")
+    assert posted.allowed_mentions["users"] == [str(slash.members[1].id)]
+    assert [b["label"] for b in posted.buttons] == [
+        "Action 0/2", "Quick action 0/1", "Reaction 0/1", "End turn",
+    ]  # fmt: skip
+    after = await stored(bot, slash.channel.id)
+    assert after.state.turn == before.state.turn + 1 and after.version == before.version + 1
+    await assert_tracker_matches(bot, slash.channel)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     await dpytest.empty_queue()

@@ -15,12 +15,14 @@ Rulings:
 * ``luck-ranked``: a 2d10 roll (task, to-hit, look, defense, rending, dying, medicine,
   morale, casting, rations, disease) is ranked by its total; the modifiers add the same
   to every natural, so only the edge rolled moves its percentile. Damage is ranked by the
-  damage the target takes; a die that only passes or fails (the hard cover d4, the side
-  initiative d6, the interrupt d8s, the scavenge d10, the backpack draw) by that.
+  damage the target takes, a light's burn time by the turns it gives; a die that only
+  passes or fails (the hard cover d4, the side initiative d6, the interrupt d8s, the
+  scavenge d10, the backpack draw, a dropped light's d4 or d12) by that.
 * ``luck-parts``: an attack scores each of its rolls apart: the look, the hard cover
   d4, the to-hit, each rending roll and the damage, the last ranked among what its own
   dice could deal once the to-hit had decided them (category, extra dice, block,
-  reduction). The stray d8 picks a combatant, neither good nor bad: it is not scored.
+  reduction). The stray d8 picks a combatant, neither good nor bad: it is not scored;
+  nor is the item-damage d20 over 20 damage, which picks an item (logged in the row).
 * ``luck-defended``: a defended attack's 2d10 are the defender's dice, scored as the
   defender's luck (a higher total of theirs is better for them); the attacker rolled no
   to-hit, and the damage dice stay the attacker's.
@@ -30,7 +32,7 @@ Rulings:
   variance 0, which ``generic.luck.luck_summary`` counts as certain, never in the mean.
 * ``luck-sides``: the GM's side initiative d6 is the players' luck (their side first is
   better), a morale roll the NPCs', an interrupt the reactor's (acting first is better),
-  a medicine roll the medic's.
+  a medicine roll the medic's, a light's rolls (burn time, drop) its bearer's.
 * ``luck-old-rows``: a row logged before the bot recorded an edge reads it from the
   dropped die; where it can't tell (three equal faces) or lacks the hard cover's quarters
   or the damage dice's sides, that roll is counted but not scored.
@@ -45,7 +47,7 @@ from typing import Any
 from bot.rules.twod10.luck_attack import attack_luck
 from bot.rules.twod10.luck_base import Scored as Scored
 from bot.rules.twod10.luck_base import d10_task, ref
-from bot.rules.twod10.luck_dice import draw, initiative, interrupt, scavenge
+from bot.rules.twod10.luck_dice import draw, initiative, interrupt, light, scavenge
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ SCORERS: dict[str, Callable[[Mapping[str, Any]], RowLuck]] = {
     "2d10-interrupt": lambda row: _one("interrupt", interrupt(row)),
     "2d10-scavenge": lambda row: _one("scavenge", scavenge(row)),
     "2d10-draw": lambda row: _one("draw", draw(row)),
+    "2d10-light": lambda row: _one("light", light(row)),
 }
 
 

@@ -1,8 +1,9 @@
 """Luck of the 2d10 system's single dice: the side initiative d6, the interrupt d8s, the
-scavenge d10 and the backpack draw.
+scavenge d10, the backpack draw and a light's dice.
 
-Each only passes or fails, so each is ranked by what it decided (ruling ``luck-ranked``
-in ``luck``), under the configuration the row logged; the outcomes come from the real
+Each but a light's burn time only passes or fails, so each is ranked by what it decided
+(ruling ``luck-ranked`` in ``luck``), under the configuration the row logged; a burn time
+is ranked by the turns it gives, more being better. The outcomes come from the real
 rules functions fed every face through scripted dice.
 """
 
@@ -22,6 +23,7 @@ from bot.rules.twod10.encumbrance import Draw
 from bot.rules.twod10.initiative.model import Encounter, Side
 from bot.rules.twod10.initiative.reactions import INTERRUPT_DIE, InterruptRoll
 from bot.rules.twod10.initiative.rounds import NPC_RANGE_LOW, roll_initiative
+from bot.rules.twod10.light import Light, LightKind, drop, roll_burn_time
 from bot.rules.twod10.luck_base import Scored, placed, ref, whole
 
 INITIATIVE_DIE = 6
@@ -168,3 +170,52 @@ def draw(row: Mapping[str, Any]) -> Scored | None:
 @lru_cache(maxsize=256)
 def _draw_ladder(sides: int, bonus: int) -> Ladder:
     return _passed(Draw(face=f, sides=sides, bonus=bonus).drawn for f in range(1, sides + 1))
+
+
+def light(row: Mapping[str, Any]) -> Scored | None:
+    """A light's roll, its bearer's luck: a burn time (``roll`` "burn") ranked by the turns
+    kept, a dropped light's die ("drop") by whether it stayed lit."""
+    try:
+        kind = LightKind(row.get("light"))
+    except ValueError:
+        return None
+    faces, total = row.get("faces"), whole(row.get("total"))
+    if not isinstance(faces, list) or total is None:
+        return None
+    clean = tuple(whole(f) for f in faces)
+    owner = ref(row, "character_id")
+    if row.get("roll") == "burn":
+        count, sides = kind.burn_dice
+        if len(clean) != count or any(f is None or not 1 <= f <= sides for f in clean):
+            return None
+        if _burn(kind, clean) != total:  # type: ignore[arg-type]
+            return None
+        return placed(_burn_ladder(kind).score(total), total, "light", "character", owner)
+    if row.get("roll") == "drop":
+        if len(clean) != 1 or clean[0] is None or not 1 <= clean[0] <= kind.drop_die:
+            return None
+        lit = not _goes_out(kind, clean[0])
+        return placed(_drop_ladder(kind).score(int(lit)), int(lit), "light", "character", owner)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _burn(kind: LightKind, faces: tuple[int, ...]) -> int:
+    return roll_burn_time(kind, ScriptedDice(faces))[0]
+
+
+@lru_cache(maxsize=2)
+def _burn_ladder(kind: LightKind) -> Ladder:
+    count, sides = kind.burn_dice
+    turns = Counter(_burn(kind, f) for f in itertools.product(range(1, sides + 1), repeat=count))
+    return Ladder.from_weights(turns.items(), sum(turns.values()))
+
+
+@lru_cache(maxsize=32)
+def _goes_out(kind: LightKind, face: int) -> bool:
+    return drop(Light(kind=kind, remaining=1), dice=ScriptedDice([face])).went_out
+
+
+@lru_cache(maxsize=2)
+def _drop_ladder(kind: LightKind) -> Ladder:
+    return _passed(not _goes_out(kind, f) for f in range(1, kind.drop_die + 1))

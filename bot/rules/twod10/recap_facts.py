@@ -11,7 +11,8 @@ Rulings:
 
 * ``recap-owners``: a roll belongs to the player character who rolled it: the task's,
   casting, dying or eating character, the attacker, the medic (the medicine row logs
-  the medic's name, matched among the player characters' names). An NPC's roll, a
+  the medic's name, matched among the player characters' names), a light's bearer (its
+  burn time, though the GM rolls it in secret, and its drop). An NPC's roll, a
   ``/roll``, the side initiative, a morale roll, an interrupt (its reactor is a tracker
   combatant, not a sheet) and a disease treatment (its row names the patient, not the
   medic) are no character's: counted as rolls of the night, their luck nobody's. Each
@@ -33,7 +34,8 @@ Rulings:
   plain failure, counted as a natural 2 only: the table, not the dice, names the worst.
 
 A row whose dice the luck engine can't score (``RowLuck.unscored`` and nothing scored)
-is ``unscored``; an interrupted spell rolled no dice and is neither.
+is ``unscored``; an interrupted spell rolled no dice and is neither. A kind no reader
+knows (a row logged by a newer bot) is told by its kind, unscored, never an error.
 """
 
 from __future__ import annotations

@@ -150,6 +150,18 @@ def draw(row: Mapping[str, Any], roster: Roster) -> Told:
                 label=possessive(who, "backpack draw"))  # fmt: skip
 
 
+def light(row: Mapping[str, Any], roster: Roster) -> Told:
+    """A light's burn time or drop, its bearer's (``cogs.twod10.survival_log``); a drop
+    succeeds when the light stays lit."""
+    who = roster.name(row.get("character_id"))
+    kind = plain(row.get("light")) or "light"
+    if row.get("roll") == "drop":
+        out = row.get("went_out")
+        return Told(roller=who, succeeded=(not out) if isinstance(out, bool) else None,
+                    label=possessive(who, f"{kind} drop"))  # fmt: skip
+    return Told(roller=who, label=possessive(who, f"{kind} burn time"))
+
+
 READERS: dict[str, Reader] = {
     "2d10-task": task,
     "2d10-dying": _own_task("dying roll"),
@@ -163,4 +175,5 @@ READERS: dict[str, Reader] = {
     "2d10-interrupt": interrupt,
     "2d10-scavenge": scavenge,
     "2d10-draw": draw,
+    "2d10-light": light,
 }

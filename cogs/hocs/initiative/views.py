@@ -308,12 +308,17 @@ async def press_end(
     await edit_pressed_message(interaction, view=None)  # the finished turn's buttons go
     announcement = turn_announcement(outcome.state, outcome.events)
     view = turn_view(outcome.record.id, outcome.state)
-    await interaction.followup.send(
-        announcement.content,
-        embed=announcement.embed,
-        allowed_mentions=announcement.allowed_mentions,
+    fields: dict[str, Any] = {
+        "embed": announcement.embed,
+        "allowed_mentions": announcement.allowed_mentions,
         **({"view": view} if view is not None else {}),
-    )
+    }
+    if interaction.response.is_done():
+        await interaction.followup.send(announcement.content, **fields)
+    elif interaction.channel is not None:
+        # The press came too late (its message was edited through the channel): an
+        # unanswered interaction takes no follow-up, so the next turn is posted there.
+        await interaction.channel.send(announcement.content, **fields)  # type: ignore[union-attr]
     if interaction.channel is not None:
         await send_test_prompts(interaction.channel, outcome)
         service.refresh_soon(interaction.channel)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.delivery.replies import NO_PINGS
+from bot.delivery.replies import tell_presser
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.render.buttons import Button, Buttons
@@ -111,8 +111,12 @@ async def _press(interaction: discord.Interaction, encounter_id: int, operation:
         encounter_id=encounter_id,
     )
     text = events_text(outcome.tracker.encounter, outcome.events) or "Done."
-    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
+    try:
+        # Privately; in the channel when the press came too late (bot.delivery.replies).
+        await tell_presser(interaction, text)
+    finally:
+        # The change is saved whatever became of the answer: the tracker shows it.
+        service.refresh_soon(interaction.channel)  # type: ignore[arg-type]
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACT_TEMPLATE):
