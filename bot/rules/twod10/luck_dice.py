@@ -173,8 +173,9 @@ def _draw_ladder(sides: int, bonus: int) -> Ladder:
 
 
 def light(row: Mapping[str, Any]) -> Scored | None:
-    """A light's roll, its bearer's luck: a burn time (``roll`` "burn") ranked by the turns
-    kept, a dropped light's die ("drop") by whether it stayed lit."""
+    """A light's roll, its bearer's luck (ruling ``luck-lights``): a burn time (``roll``
+    "burn") ranked by the turns kept, a dropped light's die ("drop") by whether it
+    stayed lit."""
     try:
         kind = LightKind(row.get("light"))
     except ValueError:

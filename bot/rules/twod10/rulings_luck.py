@@ -15,7 +15,8 @@ LUCK_RULINGS: tuple[Ruling, ...] = (
     Ruling(key="luck-parts", topic="Luck",
            text="An attack scores its look, hard cover d4, to-hit, rending rolls and damage as "
                 "rolls of their own, the damage among what its dice could deal after the "
-                "to-hit. The stray d8 picks a combatant, neither good nor bad: not scored."),
+                "to-hit. The stray d8 picks a combatant and the item-damage d20 an item, neither good nor "
+                "bad: not scored."),
     Ruling(key="luck-defended", topic="Luck",
            text="A defended attack's 2d10 are the defender's dice and score as the defender's "
                 "luck (a higher total is better for them); the attacker rolled no to-hit, and "
@@ -29,15 +30,20 @@ LUCK_RULINGS: tuple[Ruling, ...] = (
            text="The GM's initiative d6 is the players' luck (their side first is better), a "
                 "morale roll the NPCs', an interrupt the reactor's (acting first is better), "
                 "a medicine roll the medic's."),
+    Ruling(key="luck-lights", topic="Luck",
+           text="A light's rolls are its bearer's luck: its burn time (2d6 or 3d8, the higher) "
+                "is ranked by the turns it gives, a dropped light's d4 or d12 by whether it "
+                "stays lit."),
     Ruling(key="luck-old-rows", topic="Luck",
            text="Rolls logged before the bot kept their edge read it from the dropped die; "
                 "where that can't tell (three equal faces), or the hard cover's quarters or "
                 "the damage dice's sides are missing, the roll is counted but not scored."),
     Ruling(key="recap-owners", topic="Recap",
            text="A recap counts a roll for the player character who rolled it: the task's, "
-                "casting, dying or eating character, the attacker, the medic (by name). NPCs' "
-                "rolls, /roll, side initiative, morale, interrupts and disease treatments (their "
-                "rows name no medic) are nobody's, and so is their luck."),
+                "casting, dying or eating character, the attacker, the medic (by name), a "
+                "light's bearer. NPCs' "
+                "rolls, /roll, side initiative, morale, interrupts and disease treatments (rows "
+                "naming no medic) are nobody's, nor is their luck."),
     Ruling(key="recap-naturals", topic="Recap",
            text="A natural 20 or 2 is the roller's own kept 2d10 (a task's, a to-hit's, a "
                 "cast's): a defended attack's 2d10 are the defender's, so it has none. A disease "
