@@ -5,24 +5,44 @@ stderr, exit 1, and the database unchanged."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.campaign_file.export import export_campaign
 from bot.campaign_file.format import dump
-from tests.campaign_file.test_cli import run_cli, without_stamp
+from tests.campaign_file.test_cli import ROOT, run_cli, without_stamp
 from tests.campaign_file.test_import import STAMP, everything, played
 from tests.web.views.support import GUILD
 
 NEW_GUILD, NEW_CHANNEL = 9_100, 9_101
 
 
+def run_on(db: Any, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The CLI on the test's database, SQLite file or PostgreSQL URL, as the operator
+    would point it at the bot's own."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DATABASE_PATH")}
+    if db.backend == "postgresql":
+        env.update(PYTHONPATH=str(ROOT), DATABASE_URL=db.url)
+    else:
+        env.update(PYTHONPATH=str(ROOT), DATABASE_PATH=str(db.path))
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.both_backends
 async def test_import_into_another_server(db: Any, tmp_path: Path) -> None:
     raw = await played(db)
     file = tmp_path / "table.json"
     file.write_bytes(raw)
-    done = run_cli(
-        tmp_path, "import-campaign", str(file), str(NEW_GUILD), "--channel", str(NEW_CHANNEL)
+    done = run_on(
+        db, tmp_path, "import-campaign", str(file), str(NEW_GUILD), "--channel", str(NEW_CHANNEL)
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (
@@ -38,19 +58,20 @@ async def test_import_into_another_server(db: Any, tmp_path: Path) -> None:
     assert without_stamp(again) == without_stamp(before)
 
 
+@pytest.mark.both_backends
 async def test_a_server_with_data_needs_replace(db: Any, tmp_path: Path) -> None:
     raw = await played(db)
     file = tmp_path / "table.json"
     file.write_bytes(raw)
     before = await everything(db)
-    done = run_cli(tmp_path, "import-campaign", str(file), str(GUILD))
+    done = run_on(db, tmp_path, "import-campaign", str(file), str(GUILD))
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
         f"error: Server {GUILD}'s campaign already has characters, sessions, rolls or fights:"
         " add --replace to replace them.\n"
     )
     assert await everything(db) == before
-    done = run_cli(tmp_path, "import-campaign", str(file), str(GUILD), "--replace")
+    done = run_on(db, tmp_path, "import-campaign", str(file), str(GUILD), "--replace")
     assert done.returncode == 0, done.stderr
     assert dump(await export_campaign(db, GUILD, exported_at=STAMP)) == raw
 
