@@ -38,7 +38,7 @@ from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
 from bot.interactions.guild_context import guild_of
 from bot.rulesets import RULESETS, Ruleset
-from bot.storage.campaigns import Campaign, CampaignRepository, CampaignSettings
+from bot.storage.campaigns import CampaignRepository
 from bot.storage.pending_imports import HOLD_MINUTES
 from bot.tables.permissions import require_gm
 
@@ -91,12 +91,7 @@ def file_name(guild_id: int, file: CampaignFile) -> str:
 async def _gm_check(bot: Any, member: discord.abc.User, guild_id: int, action: str) -> None:
     """``require_gm`` without writing: a server with no campaign row yet has no GM role."""
     async with bot.db.read() as conn:
-        campaign = await CampaignRepository(conn).get(guild_id)
-    if campaign is None:
-        campaign = Campaign(
-            guild_id=guild_id, ruleset=Ruleset.HOCS, gm_role_id=None, gm_channel_id=None,
-            settings=CampaignSettings(),
-        )  # fmt: skip
+        campaign = await CampaignRepository(conn).get_or_default(guild_id)
     require_gm(member, campaign, action)
 
 

@@ -99,6 +99,17 @@ class CampaignRepository:
         row = await fetch_one(self._conn, "SELECT * FROM campaigns WHERE guild_id = ?", (guild_id,))
         return self._keep(cache, _from_row(row)) if row else None
 
+    async def get_or_default(self, guild_id: int) -> Campaign:
+        """The guild's campaign, or the defaults a server without one has (never writes:
+        for reads and checks that must not create a row)."""
+        found = await self.get(guild_id)
+        if found is not None:
+            return found
+        return Campaign(
+            guild_id=guild_id, ruleset=Ruleset.HOCS, gm_role_id=None, gm_channel_id=None,
+            settings=CampaignSettings(),
+        )  # fmt: skip
+
     def _cached(self, guild_id: int) -> tuple[Any, Campaign | None]:
         """This connection's campaign cache (None on one without: PostgreSQL, a plain
         aiosqlite connection) and the guild's campaign from it if still current."""

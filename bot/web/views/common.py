@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.rulesets import RULESETS, Ruleset
-from bot.storage.campaigns import Campaign, CampaignRepository, CampaignSettings
+from bot.rulesets import RULESETS
+from bot.storage.campaigns import Campaign, CampaignRepository
 from bot.storage.sql import fetch_all
 from bot.web.views.viewer import Viewer
 
@@ -64,13 +64,7 @@ class EncounterSummary:
 
 async def load_campaign(conn: aiosqlite.Connection, guild_id: int) -> Campaign:
     """The guild's campaign, or the defaults a read uses when it has none (never writes)."""
-    campaign = await CampaignRepository(conn).get(guild_id)
-    if campaign is None:
-        campaign = Campaign(
-            guild_id=guild_id, ruleset=Ruleset.HOCS, gm_role_id=None, gm_channel_id=None,
-            settings=CampaignSettings(),
-        )  # fmt: skip
-    return campaign
+    return await CampaignRepository(conn).get_or_default(guild_id)
 
 
 def campaign_info(campaign: Campaign, guild_name: str = "") -> CampaignInfo:
