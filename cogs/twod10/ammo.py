@@ -19,6 +19,7 @@ from bot.errors import UserError
 from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
 from bot.render.text import safe
+from bot.render.twod10.plural import noun, plural
 from bot.rules.errors import RulesError
 from bot.rules.twod10.ammo import (
     MAX_QUIVERS,
@@ -55,9 +56,11 @@ SCAVENGE_RULINGS = [ruling("scavenge-gain").text, UNTRACKED]
 
 def describe(name: str, state: AmmoState) -> str:
     return (
-        f"{safe(name)}: {state.points}/{state.capacity} ammo points in {state.quivers}"
-        f" quiver(s) or pouch(es) ({state.points * 10} arrows or bullets);"
-        f" {state.spent} spent since the last scavenge."
+        f"{safe(name)}: {state.points}/{state.capacity} ammo"
+        f" {noun(state.capacity, 'point')} in {state.quivers}"
+        f" {noun(state.quivers, 'quiver or pouch', 'quivers or pouches')}"
+        f" ({state.points * 10} arrows or bullets); {state.spent} spent since the last"
+        " scavenge."
     )
 
 
@@ -168,16 +171,21 @@ class AmmoCog(RulesetCog, name="2d10 ammo"):
             )  # fmt: skip
         gained = found.after.points - found.before.points
         lines = [
-            f"{safe(sheet.name)} scavenges for {turns} turn(s): d10 **{found.face}**"
-            f" (finds on {found.chance} or less: {turns} turn(s), the higher of 2 and"
-            f" perception {perception})."
+            f"{safe(sheet.name)} scavenges for {plural(turns, 'turn')}: d10 **{found.face}**"
+            f" (finds on {found.chance} or less: {plural(turns, 'turn')}, the higher of 2"
+            f" and perception {perception})."
         ]
         if found.found:
-            lines.append(f"Found half the {found.before.spent} spent: +{gained} ammo point(s).")
+            lines.append(
+                f"Found half the {found.before.spent} spent: +{plural(gained, 'ammo point')}."
+            )
             if found.left_behind:
-                lines.append(f"{found.left_behind} point(s) left behind: no room in a quiver.")
+                behind = plural(found.left_behind, "point")
+                lines.append(f"{behind} left behind: no room in a quiver.")
         else:
-            lines.append(f"Nothing found; the {found.before.spent} spent point(s) are lost.")
+            spent = found.before.spent
+            lost = "point is" if spent == 1 else "points are"
+            lines.append(f"Nothing found; the {spent} spent {lost} lost.")
         lines.append(describe(sheet.name, found.after))
         await send(ctx, "\n".join(lines))
 

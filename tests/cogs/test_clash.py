@@ -38,7 +38,7 @@ async def test_attack_against_an_npc_repeats_then_attacker_wins_the_tie(
     )
     description = embed["description"]
     assert "**Mira wins** — tied 1 vs 1, the attacker wins ties; margin 0." in description
-    assert "1 deadlocked round(s) repeated before the last." in description
+    assert "1 deadlocked round repeated before the last." in description
     shown = fields(embed)
     assert shown["Round 1 — no successes on either side, repeated"] == (
         "Mira: 1 · 2 · 3 → **0** successes\nGoblin: 3 · 1 → **0** successes"

@@ -163,6 +163,54 @@ def pledge_back_line(target: str, now: int) -> str:
     )
 
 
+@dataclass(frozen=True, kw_only=True)
+class PointsBack:
+    """What giving back the points spent on an undone threshold test did."""
+
+    determination: int = 0  # points given back
+    determination_now: int = 0
+    hero: int = 0
+    hero_now: int = 0
+    fortunes: tuple[str, ...] = ()  # sources returned
+    fortunes_held: tuple[str, ...] = ()  # sources it already holds again (one per source)
+    fortunes_unknown: int = 0  # sources the stored spend doesn't name
+
+    @property
+    def count(self) -> int:
+        held = len(self.fortunes_held) + self.fortunes_unknown
+        return self.determination + self.hero + len(self.fortunes) + held
+
+
+def _points(n: int, word: str) -> str:
+    return f"{n} {word} point" if n == 1 else f"{n} {word} points"
+
+
+def threshold_points_back_line(target: str, back: PointsBack) -> str:
+    """The points spent after an undone threshold test's roll, given back."""
+    t = safe(target)
+    parts = []
+    if back.determination:
+        parts.append(
+            f"{_points(back.determination, 'determination')} ({back.determination_now} now)"
+        )
+    if back.hero:
+        parts.append(f"{_points(back.hero, 'hero')} ({back.hero_now} now)")
+    parts += [f"the fortune point ({safe(source)})" for source in back.fortunes]
+    parts += [
+        f"not the fortune point ({safe(source)}): {t} holds one from that source again,"
+        " and a character holds at most one per source"
+        for source in back.fortunes_held
+    ]
+    if back.fortunes_unknown:
+        parts.append("a fortune point whose source wasn't kept: the GM can /fortune grant it")
+    what = "the point" if back.count == 1 else "the points"
+    verb = "is" if back.count == 1 else "are"
+    return (
+        f"The old threshold test is undone, so {what} {t} spent after its roll {verb} given"
+        f" back: {'; '.join(parts)}."
+    )
+
+
 def attack_change_line(
     old: AttackRoll, new: AttackRoll, target: str, hp_before: int | None
 ) -> str | None:

@@ -15,6 +15,7 @@ from bot.render.hocs.skill_roll_dice import (
     SUCCESS_COLOUR,
     TITLE_LIMIT,
     RollHeading,
+    _plural,
     dice_markdown,
     legend,
     pool_summary,
@@ -95,7 +96,8 @@ def clash_embed(sides: ClashSides, result: ClashResult) -> discord.Embed:
         lines.append(f"{names[0]} attacks: the attacker wins ties.")
     lines.extend(clash_verdict(result, names))
     if len(result.rounds) > 1:
-        lines.append(f"{len(result.rounds) - 1} deadlocked round(s) repeated before the last.")
+        rounds = _plural(len(result.rounds) - 1, "deadlocked round")
+        lines.append(f"{rounds} repeated before the last.")
     lines.extend(sides.notes)
     lines.extend(sides.a.notes)
     lines.extend(sides.b.notes)
@@ -157,5 +159,5 @@ def winner_change_line(old: ClashResult, new: ClashResult, names: tuple[str, str
     if old.winner == new.winner:
         return None
     repeated = len(new.rounds) - len(old.rounds)
-    extra = f" after {repeated} more round(s)" if repeated > 0 else ""
+    extra = f" after {_plural(repeated, 'more round')}" if repeated > 0 else ""
     return f"**The clash changes{extra}**: {_winner_name(old, names)} → {_winner_name(new, names)}."

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.render.text import safe
+from bot.render.twod10.plural import plural
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.damage import DamageResult
 from bot.rules.twod10.defending import DefendingRoll
@@ -29,7 +30,7 @@ class ShieldUse:
     def line(self) -> str:
         if self.left == 0:
             return f"Block with the {self.shield.lower()}: it breaks (no blocks left)."
-        return f"Block with the {self.shield.lower()}: {self.left} block(s) left."
+        return f"Block with the {self.shield.lower()}: {plural(self.left, 'block')} left."
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.render.text import safe
+from bot.render.twod10.plural import plural
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.disease import Disease, InfectionResult, OvercomeResult, RollSet
 from bot.rules.twod10.tasks import TaskResult
@@ -26,7 +27,7 @@ def _set_lines(rolls: RollSet) -> list[str]:
     for number, roll in enumerate(rolls.rolls, 1):
         lines += roll_lines(roll, f"roll {number}")
         lines.append("Success." if roll.succeeded else "Failure.")
-    lines.append(f"{rolls.successes} success(es) of {rolls.needed} needed.")
+    lines.append(f"{plural(rolls.successes, 'success', 'successes')} of {rolls.needed} needed.")
     return lines
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 import discord
 
 from bot.interactions.user_text import echo
+from bot.render.twod10.plural import plural
 from bot.rules.twod10.initiative.disarm import WeaponPickedUp, WeaponsDropped
 from bot.rules.twod10.initiative.events import (
     ActionMarked,
@@ -106,7 +107,7 @@ def combatant_line(enc: Encounter, c: Combatant, hp: HP, marks: Marks | None = N
         # Encumbered (ruling movement-encumbrance): the feet it has, not the usual 30.
         marks.append(f"🎒 moves {state.allowance(c.movement)} ft")
     if state.extra_attacks:
-        marks.append(f"{state.extra_attacks} extra attack(s)")
+        marks.append(plural(state.extra_attacks, "extra attack"))
     if c.unloaded:  # shot and waiting for /init act load (ruling crossbow-loading)
         marks.append(f"🏹 unloaded: {', '.join(echo(n, NAME_LIMIT) for n in c.unloaded)}")
     if c.dropped:  # disarmed and waiting for /init act pick up (ruling disarm-drops)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import discord
 
 from bot.render.text import safe
+from bot.render.twod10.plural import plural
 from bot.render.twod10.rations import amount
 from bot.rules.twod10.encumbrance import IGNORED, Draw, Encumbrance, Item
 
@@ -52,7 +53,7 @@ def inventory_embed(
         lines.append(f"… and {len(listed) - MAX_LINES} more.")
     embed = discord.Embed(title=f"{safe(name)}: inventory", colour=COLOUR,
                           description="\n".join(lines) or "Nothing carried.")  # fmt: skip
-    extra = f"{rations}; {supplies} unit(s) of medical supplies"
+    extra = f"{rations}; {plural(supplies, 'unit')} of medical supplies"
     embed.add_field(name="Also in the backpack", value=extra, inline=False)
     embed.add_field(name="Encumbrance", value=encumbrance_text(load), inline=False)
     embed.set_footer(text=f"Items 1-{len(worn)} are readily accessible." if worn else

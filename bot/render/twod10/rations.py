@@ -7,6 +7,7 @@ from fractions import Fraction
 import discord
 
 from bot.render.text import safe
+from bot.render.twod10.plural import plural
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.rations import RationDay, RationState
 
@@ -24,10 +25,17 @@ def amount(value: Fraction) -> str:
     return f"{int(whole)} {rest.numerator}/{rest.denominator}"
 
 
+def rations_text(value: Fraction) -> str:
+    """``1/2 ration``, ``1 ration``, ``0 rations``, ``2 1/4 rations``: a part of one ration
+    is still "a ration"; none or more than one, rations."""
+    return f"{amount(value)} {'ration' if 0 < value <= 1 else 'rations'}"
+
+
 def state_text(state: RationState) -> str:
-    text = f"{amount(state.rations)} ration(s) (weight {amount(state.weight)})"
+    text = f"{rations_text(state.rations)} (weight {amount(state.weight)})"
     if state.exhausted:
-        text += f"; exhausted until {state.full_days_needed} more full day(s) of rations"
+        days = plural(state.full_days_needed, "more full day")
+        text += f"; exhausted until {days} of rations"
     return text
 
 

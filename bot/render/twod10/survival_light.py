@@ -4,6 +4,7 @@ sees (the secret turns left). The burn time appears only in ``gm_*`` texts."""
 from __future__ import annotations
 
 from bot.render.text import safe
+from bot.render.twod10.plural import noun, plural
 from bot.rules.twod10.light import Light, warning
 from bot.storage.twod10.lights import LightRow
 
@@ -22,7 +23,8 @@ def gm_line(row: LightRow) -> str:
     faces = ", ".join(str(f) for f in row.light.burn_roll)
     return (
         f"{safe(row.character_name)}'s {row.light.kind.value} (#{row.id}):"
-        f" {row.light.status.value}, {row.light.remaining} turn(s) left (burn roll [{faces}])"
+        f" {row.light.status.value}, {plural(row.light.remaining, 'turn')} left"
+        f" (burn roll [{faces}])"
     )
 
 
@@ -31,7 +33,8 @@ def gm_burn_text(name: str, light_id: int, light: Light) -> str:
     faces = ", ".join(str(f) for f in light.burn_roll)
     return (
         f"Secret burn time for {safe(name)}'s {light.kind.value} (#{light_id}):"
-        f" {count}d{sides} [{faces}], highest **{light.remaining}** turn(s)."
+        f" {count}d{sides} [{faces}], highest **{light.remaining}**"
+        f" {noun(light.remaining, 'turn')}."
     )
 
 

@@ -51,7 +51,8 @@ def determination_refusal(result: PoolResult) -> str | None:
             "point would change nothing; you keep it."
         )
     return (
-        f"With {-spec.net - 1} bane(s) left after one more boon you still lose "
+        f"With {-spec.net - 1} {'bane' if -spec.net - 1 == 1 else 'banes'} left after one"
+        " more boon you still lose "
         f"{-new_spec.dice_change}d6, so a determination point would change nothing; "
         "you keep it."
     )

@@ -152,7 +152,8 @@ def restock(state: AmmoState, *, points: int) -> AmmoState:
         raise RulesError("Add 1 or more ammo points.")
     if state.points + points > state.capacity:
         raise RulesError(
-            f"Your {state.quivers} quiver(s) hold {state.capacity} ammo points; "
+            f"Your {state.quivers} {'quiver holds' if state.quivers == 1 else 'quivers hold'}"
+            f" {state.capacity} ammo {'point' if state.capacity == 1 else 'points'}; "
             f"there is room for {state.capacity - state.points}."
         )
     return replace(state, points=state.points + points)

@@ -117,13 +117,17 @@ class ManeuverEffect:
         if m is Maneuver.DISARM:
             text = "drops 1 item"
             if self.extra_item_steps:
-                text += f", plus {self.extra_item_steps} more item(s) dropped or 5 ft moves of it"
+                steps = self.extra_item_steps
+                items = "more item" if steps == 1 else "more items"
+                moves = "a 5 ft move" if steps == 1 else "5 ft moves"
+                text += f", plus {steps} {items} dropped or {moves} of it"
             return text
         if m is Maneuver.PIN:
             return "pinned: no movement, its attacks at disadvantage, attacks on it at advantage"
         if m is Maneuver.THROW:
             return f"thrown {self.thrown_feet} ft and prone"
-        return f"wielded as an improvised weapon for {self.rounds} round(s)"
+        rounds = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
+        return f"wielded as an improvised weapon for {rounds}"
 
 
 def maneuver_effect(maneuver: Maneuver, total: int, *, kind: WeaponKind) -> ManeuverEffect:

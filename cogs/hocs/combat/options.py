@@ -103,10 +103,14 @@ THRESHOLD_KEPT_RULING = (
     "A hit redone from its dice (another die kept, a hero point's reroll or 2d6) keeps its"
     " threshold test and the points spent on it (rolled dice stay rolled)."
 )
+# Points spent after the old test's roll answered dice the new test doesn't have: a
+# table hands them back, and the new test takes points again by its own buttons.
 THRESHOLD_REDO_RULING = (
     THRESHOLD_KEPT_RULING[:-1] + "; an attack decided again rolls new damage and a new"
     " test, which takes a determination point spent before the old one (given back if no"
-    " test is due now)."
+    " test is due now). Points spent after the old test's roll (determination, hero,"
+    " fortune) are given back once, in the same step (determination up to its maximum, a"
+    " fortune point to its source): the new test has its own buttons."
 )
 
 ATTACK_RULINGS = [

@@ -48,6 +48,7 @@ from bot.storage.roll_log import LoggedRoll
 from cogs.hocs.combat.choices import has_choice, now, record_choice
 from cogs.hocs.combat.options import CHOICE_MINUTES
 from cogs.hocs.combat.records import hit_total
+from cogs.hocs.combat.threshold_points import give_back, spend_on_test
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +177,12 @@ async def respend_attack(
         if choice is not None:
             await repo.delete_choice(choice.id)
             choice_id = None
+            if choice.rolls.threshold_spends:
+                # The old test goes with its choice: what was spent on it after its
+                # roll comes back (THRESHOLD_REDO_RULING), once, as the choice is gone.
+                spends.append(
+                    await give_back(conn, target.character, choice.rolls.threshold_spends)
+                )
         if new.hit:
             attacker = await repo.get(logged.character_id)
             if attacker is None:
@@ -286,8 +293,16 @@ async def respend_threshold(
     target = await repo.get(target_id)
     if choice is None or choice.before is None or target is None:
         raise AttackGone()
+    old_roll = choice.rolls.threshold_roll
+    if old_roll is None:
+        raise UserError("That stored hit is damaged, so points can't change it.")
     victim = target.combatant.with_vitals(choice.before)
-    prior = replace(choice.rolls, threshold_roll=roll)
+    spent = spend_on_test(old_roll, roll, line, target.character.name)
+    prior = replace(
+        choice.rolls,
+        threshold_roll=roll,
+        threshold_spends=(*choice.rolls.threshold_spends, spent),
+    )
     hit = resolve_hit(victim, choice.inputs, index=choice.chosen_index, dice=dice, prior=prior)
     await repo.save_vitals(target_id, hit.after)
     await repo.update_choice(

@@ -56,7 +56,7 @@ async def test_a_rolled_one_spends_a_point_and_an_empty_quiver_refuses_the_shot(
     refused(await slash.run("ammo set", quivers=1, **player(slash)), "Only the GM")
     done = await slash.run("ammo set", quivers=1, character="Ara", **gm(slash))
     assert text(done) == (
-        "Ara: 2/2 ammo points in 1 quiver(s) or pouch(es) (20 arrows or bullets);"
+        "Ara: 2/2 ammo points in 1 quiver or pouch (20 arrows or bullets);"
         " 0 spent since the last scavenge."
     )
     script(bot, 5, 6, 3, 3, 3)  # no 1: nothing spent
@@ -91,8 +91,9 @@ async def test_scavenging_finds_half_the_spent_points_once(
     # One turn: the d10 finds on 1 or less (turns 1; the higher of 2 and perception 0 is 2).
     script(bot, 1)
     found = text(await slash.run("ammo scavenge", **player(slash)))
-    assert "d10 **1** (finds on 1 or less: 1 turn(s)" in found
-    assert "Found half the 3 spent: +2 ammo point(s)." in found  # 3 / 2, rounded up
+    assert "scavenges for 1 turn: d10 **1** (finds on 1 or less: 1 turn, the higher" in found
+    assert "Found half the 3 spent: +2 ammo points." in found  # 3 / 2, rounded up
+    assert "3/4 ammo points in 2 quivers or pouches (30 arrows or bullets)" in found
     assert await ammo(bot) == (3, 2, 0)
     refused(await slash.run("ammo scavenge", **player(slash)),
             "No ammo has been spent since the last scavenge")  # fmt: skip
@@ -100,15 +101,28 @@ async def test_scavenging_finds_half_the_spent_points_once(
     await slash.run("ammo set", quivers=2, points=3, spent=2, character="Ara", **gm(slash))
     script(bot, 3)
     lost = text(await slash.run("ammo scavenge", turns=3, **player(slash)))
-    assert "d10 **3** (finds on 2 or less" in lost
-    assert "Nothing found; the 2 spent point(s) are lost." in lost
+    assert "scavenges for 3 turns: d10 **3** (finds on 2 or less: 3 turns," in lost
+    assert "Nothing found; the 2 spent points are lost." in lost
+    await slash.run("ammo set", quivers=2, points=3, spent=1, character="Ara", **gm(slash))
+    script(bot, 9)
+    lost = text(await slash.run("ammo scavenge", **player(slash)))
+    assert "Nothing found; the 1 spent point is lost." in lost
     assert await ammo(bot) == (3, 2, 0)
     # Found points beyond the quivers' room are left behind.
     await slash.run("ammo set", quivers=2, points=4, spent=2, character="Ara", **gm(slash))
     await slash.run("ammo set", quivers=2, points=3, character="Ara", **gm(slash))
     script(bot, 2)
     full = text(await slash.run("ammo scavenge", turns=2, **player(slash)))
-    assert "+1 ammo point(s)" in full and await ammo(bot) == (4, 2, 0)
+    assert "+1 ammo point." in full and "left behind" not in full
+    assert await ammo(bot) == (4, 2, 0)
+    # Half of 4 found with room for 1: 1 kept, 1 left behind; with no room, both.
+    for points, kept, behind in ((3, "+1 ammo point.", "1 point left"), (4, "+0 ammo points.",
+                                 "2 points left")):  # fmt: skip
+        await slash.run("ammo set", quivers=2, points=points, spent=4, character="Ara", **gm(slash))
+        script(bot, 1)
+        full = text(await slash.run("ammo scavenge", **player(slash)))
+        assert f"Found half the 4 spent: {kept}" in full, full
+        assert f"{behind} behind: no room in a quiver." in full, full
     await dpytest.empty_queue()
 
 

@@ -28,9 +28,9 @@ async def test_shield_blocks_halve_until_the_shield_breaks(
     script(bot, 5, 5, 12)
     body = await blunt_block(slash)
     assert "Shield block halves it: 7" in body and "**3 damage**" in body
-    assert "Block with the heavy round shield: 2 block(s) left." in body
+    assert "Block with the heavy round shield: 2 blocks left." in body
     script(bot, 5, 5, 12)
-    assert "1 block(s) left" in await blunt_block(slash)
+    assert "1 block left" in await blunt_block(slash)
     script(bot, 5, 5, 12)
     assert "it breaks (no blocks left)" in await blunt_block(slash)
     assert (await sheet(bot, "Knight")).hp == 25 - 9
@@ -46,7 +46,7 @@ async def test_shield_blocks_halve_until_the_shield_breaks(
     repaired = await slash.run("shield repair", target="Knight", **gm(slash))
     assert "can block 3 time(s) again" in (repaired.content or "")
     script(bot, 5, 5, 12)
-    assert "2 block(s) left" in await blunt_block(slash)
+    assert "2 blocks left" in await blunt_block(slash)
     await dpytest.empty_queue()
 
 

@@ -88,7 +88,7 @@ async def test_momentary_contact_is_five_easier_and_minor_needs_one_of_two(
         course="intermediate", severity="minor", contact="momentary", **gm(slash),
     ))  # fmt: skip
     assert "**4** = 8 +1 toughness -5" in shown and "**7** = 11 +1 toughness -5" in shown
-    assert "0 success(es) of 1 needed." in shown
+    assert "0 successes of 1 needed." in shown
     assert "due on day 8" in shown  # intermediate: a week of 7 days
     # A minor disease avoided on the first success: the set stops (one roll only).
     script(bot, 10, 9)  # 19 + 1 - 10 = 10: success
@@ -112,7 +112,7 @@ async def test_a_failed_overcoming_set_moves_the_next_roll_a_period_on(
     # 19 + 1 succeeds; a natural 2 fails; one more can still make two: 5 + 1 = 6 fails.
     script(bot, 9, 9, 1, 1, 2, 3)
     shown = text(await slash.run("disease overcome", character="Brann", **player(slash)))
-    assert "1 success(es) of 2 needed." in shown
+    assert "1 success of 2 needed." in shown
     assert "Brann is still sick; the next roll is due on day 3." in shown
     refused(await slash.run("disease overcome", character="Brann", **gm(slash)),
             "is due on day 3 (today is day 2)")  # fmt: skip

@@ -43,10 +43,10 @@ async def test_a_week_of_short_rations_exhaustion_and_recovery(
     bot: TableBot, slash: SlashHarness
 ) -> None:
     added = await slash.run("rations add", rations=3, character="Brann", **player(slash))
-    assert added.content == "Brann now carries 3 ration(s) (weight 1 1/2)."
+    assert added.content == "Brann now carries 3 rations (weight 1 1/2)."
     shown = text(await slash.run("rations eat", portion="full", character="Brann",
                                  **player(slash)))  # fmt: skip
-    assert "Day 1: Brann eats a full day's rations." in shown and "2 ration(s)" in shown
+    assert "Day 1: Brann eats a full day's rations." in shown and "2 rations" in shown
     refused(await slash.run("rations eat", character="Brann", **player(slash)),
             "Brann has already eaten on day 1")  # fmt: skip
     assert await quarters(bot, "Brann") == 8
@@ -57,14 +57,14 @@ async def test_a_week_of_short_rations_exhaustion_and_recovery(
                                  **player(slash)))  # fmt: skip
     assert "**5** = 10 +1 toughness -6 half rations, day 1" in shown
     assert "Failure: **exhaustion**" in shown
-    assert "exhausted until 1 more full day(s) of rations" in shown
+    assert "exhausted until 1 more full day of rations" in shown
     await day(slash)
     # Day 3, the first quarter day (the portions count apart): -10 - 1. 20 + 1 - 11 = 10.
     script(bot, 10, 10)
     shown = text(await slash.run("rations eat", portion="quarter", character="Brann",
                                  **player(slash)))  # fmt: skip
     assert "**10** = 20 +1 toughness -11 quarter rations, day 1" in shown
-    assert "Success: no exhaustion" in shown and "1 1/4 ration(s)" in shown
+    assert "Success: no exhaustion" in shown and "1 1/4 rations" in shown
     await day(slash)
     # Day 4, a second half day: -5 - 2.  11 + 1 - 7 = 5: a failure keeps the recovery.
     script(bot, 6, 5)
@@ -78,9 +78,9 @@ async def test_a_week_of_short_rations_exhaustion_and_recovery(
     await slash.run("rations add", rations=1, character="Brann", **gm(slash))
     shown = text(await slash.run("rations eat", character="Brann", **player(slash)))
     assert "Enough full days eaten: the exhaustion lifts." in shown
-    assert "3/4 ration(s)" in shown
+    assert "3/4 ration" in shown and "3/4 rations" not in shown
     shown = (await slash.run("rations show", character="Brann", **player(slash, 2))).content
-    assert shown.startswith("Day 5: Brann carries 3/4 ration(s) (weight 3/8).")
+    assert shown.startswith("Day 5: Brann carries 3/4 ration (weight 3/8).")
     assert "Has eaten today." in shown
     async with bot.db.read() as conn:
         rows = await conn.execute_fetchall(
@@ -95,10 +95,10 @@ async def test_quarter_failure_needs_two_full_days(bot: TableBot, slash: SlashHa
     script(bot, 1, 2)
     shown = text(await slash.run("rations eat", portion="quarter", character="Brann",
                                  **player(slash)))  # fmt: skip
-    assert "exhausted until 2 more full day(s)" in shown
+    assert "exhausted until 2 more full days of rations" in shown
     await day(slash)
     shown = text(await slash.run("rations eat", character="Brann", **player(slash)))
-    assert "exhausted until 1 more full day(s)" in shown
+    assert "exhausted until 1 more full day of rations" in shown
     await day(slash)
     assert "the exhaustion lifts" in text(await slash.run("rations eat", character="Brann",
                                                           **player(slash)))  # fmt: skip
@@ -138,4 +138,12 @@ async def test_prefix_eat_and_private_lists_refused(bot: TableBot, slash: SlashH
     # Who is sick is private: a message command (a public reply) is refused.
     await dpytest.message("!disease list", member=slash.members[1])
     assert "Use the slash command" in dpytest.get_message().content
+    await dpytest.empty_queue()
+
+
+async def test_one_ration_reads_singular_and_none_plural(slash: SlashHarness) -> None:
+    added = await slash.run("rations add", rations=1, character="Cora", **player(slash))
+    assert added.content == "Cora now carries 1 ration (weight 1/2)."
+    shown = text(await slash.run("rations eat", character="Cora", **player(slash)))
+    assert "Left: 0 rations (weight 0)." in shown, shown
     await dpytest.empty_queue()

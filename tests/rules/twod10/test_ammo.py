@@ -56,8 +56,12 @@ def test_quivers_hold_two_and_weigh_one() -> None:
     assert state.capacity == 4 and state.weight == 2
     with pytest.raises(RulesError, match="0 to 2"):
         AmmoState(points=3, quivers=1)
-    with pytest.raises(RulesError, match="room for 1"):
+    with pytest.raises(RulesError, match="room for 1") as many:
         restock(AmmoState(points=3, quivers=2), points=2)
+    assert str(many.value) == "Your 2 quivers hold 4 ammo points; there is room for 1."
+    with pytest.raises(RulesError) as one:
+        restock(AmmoState(points=2, quivers=1), points=1)
+    assert str(one.value) == "Your 1 quiver holds 2 ammo points; there is room for 0."
     assert restock(AmmoState(points=0, quivers=2), points=3).points == 3
 
 

@@ -192,10 +192,12 @@ def test_maneuver_on_a_natural_two_does_nothing() -> None:
         (Maneuver.BLUFF, 10, "disadvantage on its defense roll"),
         (Maneuver.BLUFF, 19, "disadvantage on its defense roll, +6 damage"),
         (Maneuver.DISARM, 10, "drops 1 item"),
-        (Maneuver.DISARM, 14, "drops 1 item, plus 1 more item(s) dropped or 5 ft moves of it"),
+        (Maneuver.DISARM, 14, "drops 1 item, plus 1 more item dropped or a 5 ft move of it"),
+        (Maneuver.DISARM, 18, "drops 1 item, plus 2 more items dropped or 5 ft moves of it"),
         (Maneuver.THROW, 10, "thrown 5 ft and prone"),
         (Maneuver.THROW, 15, "thrown 15 ft and prone"),
-        (Maneuver.USE_AS_WEAPON, 14, "wielded as an improvised weapon for 3 round(s)"),
+        (Maneuver.USE_AS_WEAPON, 10, "wielded as an improvised weapon for 1 round"),
+        (Maneuver.USE_AS_WEAPON, 14, "wielded as an improvised weapon for 3 rounds"),
     ],
 )
 def test_maneuver_effects(maneuver: Maneuver, total: int, summary: str) -> None:

@@ -99,6 +99,12 @@ from bot.rules.hocs.attack.stored import (
     HitInputs,
     PriorRolls,
 )
+from bot.rules.hocs.attack.threshold_spends import (
+    ThresholdPoint,
+    ThresholdSpend,
+    fortune_die_between,
+    point_spent_between,
+)
 from bot.rules.hocs.attack.weapons import (
     DEFAULT_ADVANTAGE,
     Advantage,
@@ -131,6 +137,8 @@ __all__ = [
     "HitResult",
     "PriorRolls",
     "SideModifiers",
+    "ThresholdPoint",
+    "ThresholdSpend",
     "ThresholdTest",
     "Vitals",
     "WeaponUse",
@@ -141,12 +149,14 @@ __all__ = [
     "choose_damage",
     "damage_record",
     "dice_text",
+    "fortune_die_between",
     "hero_reroll_damage",
     "hit_record",
     "low_damage_dice",
     "parse_damage_dice",
     "parse_damage_types",
     "parse_type_list",
+    "point_spent_between",
     "raw_damage_pool",
     "reduce_hit",
     "rejudge_attack",

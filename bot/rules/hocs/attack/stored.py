@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.errors import RulesError
+from bot.rules.hocs.attack.threshold_spends import ThresholdSpend
 from bot.rules.hocs.damage_pool import (
     DamagePool,
     DamageType,
@@ -131,7 +132,8 @@ def _wound_check_from_dict(data: Mapping[str, Any]) -> WoundCheck:
 class PriorRolls:
     """Rolls already made for one hit, reused when the hit is redone (another die
     kept, a hero point's reduction). ``hero_reductions`` holds the 2d6 of each hero
-    point spent to reduce this hit: they stay part of the hit whatever die is kept."""
+    point spent to reduce this hit: they stay part of the hit whatever die is kept.
+    Rows stored before ``threshold_spends`` existed read as no point spent."""
 
     explosions: tuple[tuple[int, tuple[int, ...]], ...] = ()
     threshold_skill: str | None = None
@@ -139,6 +141,9 @@ class PriorRolls:
     wound_check: WoundCheck | None = None
     hero_reductions: tuple[tuple[int, ...], ...] = ()
     hero_rerolls: int = 0  # hero points spent rerolling the damage dice (button revision)
+    # Points the target spent on ``threshold_roll`` after it was rolled, in order: given
+    # back if the attack is decided again and the test rolled anew.
+    threshold_spends: tuple[ThresholdSpend, ...] = ()
 
     def explosions_for(self, index: int) -> tuple[int, ...] | None:
         return dict(self.explosions).get(index)
@@ -151,7 +156,7 @@ class PriorRolls:
         return sum(sum(faces) for faces in self.hero_reductions)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "explosions": [[i, list(chain)] for i, chain in self.explosions],
             "threshold_skill": self.threshold_skill,
             "threshold_roll": self.threshold_roll.to_dict() if self.threshold_roll else None,
@@ -159,6 +164,9 @@ class PriorRolls:
             "hero_reductions": [list(faces) for faces in self.hero_reductions],
             "hero_rerolls": self.hero_rerolls,
         }
+        if self.threshold_spends:  # (absent otherwise: most hits see no such spend)
+            data["threshold_spends"] = [spend.to_dict() for spend in self.threshold_spends]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PriorRolls:
@@ -178,6 +186,9 @@ class PriorRolls:
                     tuple(int(x) for x in faces) for faces in data.get("hero_reductions", ())
                 ),
                 hero_rerolls=int(data.get("hero_rerolls", 0)),
+                threshold_spends=tuple(
+                    ThresholdSpend.from_dict(spend) for spend in data.get("threshold_spends", ())
+                ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RulesError):
