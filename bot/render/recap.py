@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.text import safe
+from bot.render.text import plural, safe
 from bot.rules.generic.luck import luck_summary
 from bot.rules.generic.recap import Figures, Highlight, Recap, RollFacts
 
@@ -18,38 +18,33 @@ COLOUR = discord.Colour.blurple()
 MAX_CHARACTERS = 20  # embed fields: a table rarely has more; the rest are summed in
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def luck_line(figures: Figures) -> str:
     summary = luck_summary(figures.scored)
     if summary.n == 0:
         return "luck: no roll of a known distribution"
     mean = round(summary.mean * 100)
-    return f"luck {mean} % over {_plural(summary.n, 'roll')} ({summary.verdict})"
+    return f"luck {mean} % over {plural(summary.n, 'roll')} ({summary.verdict})"
 
 
 def figures_lines(figures: Figures, *, ruleset: str) -> list[str]:
     """A character's (or the party's) figures, the ruleset's own dice words."""
     lines = [
-        f"{_plural(figures.rolls, 'roll')}: {figures.successes} succeeded,"
-        f" {figures.failures} failed"
+        f"{plural(figures.rolls, 'roll')}: {figures.successes} succeeded, {figures.failures} failed"
     ]
     if ruleset == "hocs":
-        crits = _plural(figures.critical_failures, "critical failure")
+        crits = plural(figures.critical_failures, "critical failure")
         sixes = f"{figures.sixes} six" + ("" if figures.sixes == 1 else "es")
         lines.append(f"{sixes}, {crits}")
     else:
         lines.append(
-            f"{_plural(figures.natural_twenties, 'natural 20')},"
-            f" {_plural(figures.natural_twos, 'natural 2')}"
+            f"{plural(figures.natural_twenties, 'natural 20')},"
+            f" {plural(figures.natural_twos, 'natural 2')}"
         )
     lines.append(f"damage dealt {figures.damage_dealt}, taken {figures.damage_taken}")
     hurt = []
     if ruleset == "hocs" or figures.wounds:
-        hurt.append(_plural(figures.wounds, "wound"))
-    hurt += [_plural(figures.downs, "down"), f"dying {figures.dying}×"]
+        hurt.append(plural(figures.wounds, "wound"))
+    hurt += [plural(figures.downs, "down"), f"dying {figures.dying}×"]
     lines.append(", ".join(hurt))
     for word, points in (("gained", figures.gained), ("spent", figures.spent)):
         if points:  # HOCS points, by kind
@@ -83,11 +78,11 @@ def recap_embed(title: str, result: Recap, *, ruleset: str, guild_id: int) -> di
         embed.description = "No rolls were logged in this span."
         return embed
     head = [
-        f"{_plural(result.rolls, 'roll')} in all; {_plural(result.fights, 'fight')},"
-        f" {_plural(result.rounds, 'round')} fought."
+        f"{plural(result.rolls, 'roll')} in all; {plural(result.fights, 'fight')},"
+        f" {plural(result.rounds, 'round')} fought."
     ]
     if result.other_rolls:
-        head.append(f"{_plural(result.other_rolls, 'roll')} for NPCs or nobody in particular.")
+        head.append(f"{plural(result.other_rolls, 'roll')} for NPCs or nobody in particular.")
     for word, facts in (("Luckiest", result.luckiest), ("Unluckiest", result.unluckiest)):
         line = _highlight(word, facts, guild_id)
         if line:
@@ -126,7 +121,7 @@ def by_kind_lines(facts: list[RollFacts], *, public: bool, only: str | None) -> 
     for kind, (count, scored) in sorted(kinds.items(), key=lambda kv: -kv[1][0]):
         summary = luck_summary(scored)
         luck = f"luck {round(summary.mean * 100)} %" if summary.n else "not scored"
-        lines.append(f"{kind_name(kind)}: {_plural(count, 'roll')}, {luck}")
+        lines.append(f"{kind_name(kind)}: {plural(count, 'roll')}, {luck}")
     return lines
 
 

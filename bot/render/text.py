@@ -40,3 +40,17 @@ def percent(p: Fraction) -> str:
     """Two decimals, rounded half up on the exact value (so 1/8 prints 12.50%)."""
     hundredths = (p * 10000 * 2 + 1) // 2
     return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def noun(n: int, one: str, many: str | None = None) -> str:
+    """The word for ``n`` of a thing: ``one`` for exactly 1, else ``many`` (default
+    ``one`` + "s", or + "es" after an s: "successes"), so 0 takes the plural as English
+    does ("0 turns")."""
+    if n == 1:
+        return one
+    return many if many is not None else one + ("es" if one.endswith("s") else "s")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and its word: "1 turn", "3 turns", "2 successes"."""
+    return f"{n} {noun(n, one, many)}"

@@ -26,6 +26,7 @@ from aiohttp import web
 
 from bot.render.recap import figures_lines
 from bot.render.recap_chart import render_luck_chart
+from bot.render.text import plural
 from bot.rules.generic.recap import Highlight
 from bot.web.access import TokenPages, Viewer
 from bot.web.keys import CLOCK, DB
@@ -41,10 +42,6 @@ from bot.web.views.recaps import SessionRecap
 VIEWS = frozenset({View.TABLE, View.GM})
 CHART_SECONDS = 60.0
 CHART_ENTRIES = 64  # a few MB of PNGs at most
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def highlight_line(word: str, chosen: Highlight | None) -> str | None:
@@ -74,11 +71,11 @@ def recap_page_of(data: SessionRecap, limit: int) -> RecapPage:
     """The page's lines from the recap view model (pure)."""
     result, ruleset = data.recap, data.ruleset
     head = [
-        f"{_plural(result.rolls, 'roll')} in all; {_plural(result.fights, 'fight')},"
-        f" {_plural(result.rounds, 'round')} fought."
+        f"{plural(result.rolls, 'roll')} in all; {plural(result.fights, 'fight')},"
+        f" {plural(result.rounds, 'round')} fought."
     ]
     if result.other_rolls:
-        head.append(f"{_plural(result.other_rolls, 'roll')} for NPCs or nobody in particular.")
+        head.append(f"{plural(result.other_rolls, 'roll')} for NPCs or nobody in particular.")
     for word, chosen in (("Luckiest", result.luckiest), ("Unluckiest", result.unluckiest)):
         line = highlight_line(word, chosen)
         if line:

@@ -18,8 +18,7 @@ from bot.delivery.replies import send
 from bot.errors import UserError
 from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.render.text import safe
-from bot.render.twod10.plural import noun, plural
+from bot.render.text import noun, plural, safe
 from bot.rules.errors import RulesError
 from bot.rules.twod10.ammo import (
     MAX_QUIVERS,

@@ -12,7 +12,7 @@ from bot.client import TableBot
 from bot.delivery.replies import send
 from bot.errors import GuildOnly, UserError
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.render.text import safe
+from bot.render.text import plural, safe
 from bot.render.twod10.combat_hp import conditions_embed, hp_embed
 from bot.render.twod10.magic import lost_line
 from bot.rulesets import Ruleset
@@ -167,7 +167,8 @@ class TwoD10AdjustCog(RulesetCog, name="2d10 adjustments"):
             await ShieldBlockRepository(conn).repair(sheet.id)
         await send(
             ctx,
-            f"{safe(sheet.name)}'s {shield.name.lower()} can block {shield.blocks} time(s) again.",
+            f"{safe(sheet.name)}'s {shield.name.lower()} can block"
+            f" {plural(shield.blocks, 'time')} again.",
         )
 
 

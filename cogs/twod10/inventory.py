@@ -24,7 +24,7 @@ from bot.interactions.ruleset_cog import RulesetCog
 from bot.interactions.user_text import normalise_text
 from bot.render.text import safe
 from bot.render.twod10.inventory import draw_text, inventory_embed
-from bot.render.twod10.rations import amount
+from bot.render.twod10.rations import amount, rations_text
 from bot.rules.errors import RulesError
 from bot.rules.twod10.encumbrance import (
     CART_PER_EP,
@@ -188,7 +188,7 @@ class InventoryCog(RulesetCog, name="2d10 inventory"):
         embed = inventory_embed(
             sheet.name, equipped_items(sheet.character, weights.quivers), [r.item for r in rows],
             load,
-            rations=f"{amount(food.rations)} ration(s)", supplies=weights.supplies,
+            rations=rations_text(food.rations), supplies=weights.supplies,
         )  # fmt: skip
         await send(ctx, embed=embed)
 

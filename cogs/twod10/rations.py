@@ -21,7 +21,7 @@ from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
 from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.render.text import safe
+from bot.render.text import plural, safe
 from bot.render.twod10.disease import infection_line
 from bot.render.twod10.rations import meal_embed, state_text
 from bot.rules.errors import RulesError
@@ -135,9 +135,13 @@ class RationsCog(RulesetCog, name="2d10 rations"):
         state = row.state if row else EMPTY
         lines = [f"Day {today}: {safe(sheet.name)} carries {state_text(state)}."]
         if state.half_days:
-            lines.append(f"{state.half_days} day(s) on half rations since the last full day.")
+            lines.append(
+                f"{plural(state.half_days, 'day')} on half rations since the last full day."
+            )
         if state.quarter_days:
-            lines.append(f"{state.quarter_days} day(s) on quarter rations since the last full day.")
+            lines.append(
+                f"{plural(state.quarter_days, 'day')} on quarter rations since the last full day."
+            )
         eaten = row is not None and row.last_day is not None and row.last_day >= today
         lines.append("Has eaten today." if eaten else "Hasn't eaten today.")
         await send(ctx, "\n".join(lines))

@@ -23,7 +23,7 @@ from bot.delivery.secret_rolls import deliver_to_gm
 from bot.errors import UserError
 from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.render.text import safe
+from bot.render.text import plural, safe
 from bot.render.twod10.survival_light import gm_burn_text, gm_line, party_line, party_warning
 from bot.rules.errors import RulesError
 from bot.rules.twod10.light import (
@@ -188,7 +188,7 @@ class LightCog(RulesetCog, name="2d10 light"):
                 count = await repo.set_oil(guild.id, sheet.id, units)
             else:
                 count = await repo.oil(guild.id, sheet.id)
-        await send(ctx, f"{safe(sheet.name)} has {count} unit(s) of oil.")
+        await send(ctx, f"{safe(sheet.name)} has {plural(count, 'unit')} of oil.")
 
     @light.command(name="list", description="The lights: lit or out (the GM sees turns left)",
                    extras={"rulings": LIGHT_RULINGS})  # fmt: skip
@@ -231,7 +231,7 @@ class LightCog(RulesetCog, name="2d10 light"):
                     warnings.append(warn)
         if after_rows:
             await deliver_to_gm(guild, campaign, "\n".join(gm_line(r) for r in after_rows))
-        lines = [f"Time passes: {turns} exploration turn(s).", *warnings]
+        lines = [f"Time passes: {plural(turns, 'exploration turn')}.", *warnings]
         await send(ctx, "\n".join(lines))
 
 

@@ -15,7 +15,7 @@ from bot.delivery.replies import send
 from bot.errors import UserError
 from bot.interactions.guild_context import campaign_of, guild_of
 from bot.interactions.ruleset_cog import RulesetCog
-from bot.render.text import safe
+from bot.render.text import plural, safe
 from bot.render.twod10.survival import attribute_embed, medicine_embed, supplies_note
 from bot.rules.errors import RulesError
 from bot.rules.twod10.medicine import (
@@ -156,7 +156,7 @@ class MedicineCog(RulesetCog, name="2d10 medicine"):
             else:
                 row = await repo.get(guild.id, sheet.id)
                 count = row.supplies if row else 0
-        await send(ctx, f"{safe(sheet.name)} has {count} unit(s) of medical supplies.")
+        await send(ctx, f"{safe(sheet.name)} has {plural(count, 'unit')} of medical supplies.")
 
 
 async def setup(bot: TableBot) -> None:

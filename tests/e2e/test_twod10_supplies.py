@@ -26,7 +26,7 @@ async def test_rations_disease_and_encumbrance_over_the_network(table: Any) -> N
         rec = await emu.slash("character create", who=who, name=name, **BUILD)
         assert name in emu.texts(rec), emu.texts(rec)
     rec = await emu.slash("rations add", who="p1", rations=1)
-    assert "Brann now carries 1 ration(s) (weight 1/2)." in emu.texts(rec)
+    assert "Brann now carries 1 ration (weight 1/2)." in emu.texts(rec)
     # A starving day on half rations: 2d10 + 1 toughness - 5 - 1 against 10, whatever falls.
     rec = await emu.slash("rations eat", who="p1", portion="half")
     shown = emu.texts(rec)
@@ -41,7 +41,7 @@ async def test_rations_disease_and_encumbrance_over_the_network(table: Any) -> N
         emu.slash("rations eat", who="gm", portion="quarter", character="Brann"),
     )
     assert sorted(emu.ephemeral(r) for r in racing) == [False, True]
-    assert "carries 1/4 ration(s)" in emu.texts(await emu.slash("rations show", who="p2",
+    assert "carries 1/4 ration" in emu.texts(await emu.slash("rations show", who="p2",
                                                                 character="Brann"))  # fmt: skip
 
     # No roll beats -25: Brann is infected; only the GM and Brann's player see it.

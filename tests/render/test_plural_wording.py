@@ -10,10 +10,10 @@ import pytest
 
 from bot.render.hocs.skill_roll_clash import ClashSides, clash_embed, winner_change_line
 from bot.render.hocs.skill_roll_dice import RollHeading
+from bot.render.text import noun, plural
 from bot.render.twod10.combat import ShieldUse
 from bot.render.twod10.initiative import combatant_line
 from bot.render.twod10.inventory import inventory_embed
-from bot.render.twod10.plural import noun, plural
 from bot.render.twod10.rations import state_text
 from bot.render.twod10.survival_light import gm_burn_text
 from bot.rules.dice_source import ScriptedDice

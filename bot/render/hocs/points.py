@@ -12,7 +12,7 @@ import discord
 
 from bot.render.hocs.character import conditions_text
 from bot.render.hocs.combat import DESCRIPTION_LIMIT, vitals_text, wound_name
-from bot.render.text import clip
+from bot.render.text import clip, plural
 from bot.rules.hocs.attack import HitReduction
 from bot.rules.hocs.pool import SUCCESS_FACE, PoolResult
 
@@ -23,10 +23,6 @@ FIELD_LIMIT = 1024
 
 def _face(face: int) -> str:
     return f"**{face}**" if face >= SUCCESS_FACE else str(face)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _changes(before: PoolResult, after: PoolResult, dice: Sequence[int]) -> str:
@@ -155,7 +151,7 @@ def session_status_embed(
     )
     embed = discord.Embed(title=title, description=f"{text}\n{mode}", colour=COLOUR)
     lines = [
-        f"{name}: {_plural(hero, 'hero point')} · determination {det}/{det_max}"
+        f"{name}: {plural(hero, 'hero point')} · determination {det}/{det_max}"
         + (f" · fortune ({', '.join(fortune)})" if fortune else "")
         for name, hero, det, det_max, fortune in rows
     ]

@@ -22,7 +22,6 @@ from bot.render.hocs.skill_roll_dice import (
     TITLE_LIMIT,
     ZERO_DICE_NOTE,
     RollHeading,
-    _plural,
     dice_markdown,
     die_markdown,
     legend,
@@ -30,7 +29,7 @@ from bot.render.hocs.skill_roll_dice import (
     successes_text,
     unused_line,
 )
-from bot.render.text import safe_line
+from bot.render.text import plural, safe_line
 from bot.rules.hocs.check import TestOutcome, TestResult
 from bot.rules.hocs.clash import ClashResult
 from bot.rules.hocs.difficulty import Difficulty
@@ -155,4 +154,4 @@ def roll_line(roll: PoolResult) -> str:
         "+".join(str(f) for f in d.final_faces) if d.explosions else str(d.final_face)
         for d in roll.dice
     )
-    return f"{len(roll.dice)}d6 [{faces}] = {_plural(roll.successes, 'success')}"
+    return f"{len(roll.dice)}d6 [{faces}] = {plural(roll.successes, 'success')}"

@@ -15,13 +15,12 @@ from bot.render.hocs.skill_roll_dice import (
     SUCCESS_COLOUR,
     TITLE_LIMIT,
     RollHeading,
-    _plural,
     dice_markdown,
     legend,
     pool_summary,
     successes_text,
 )
-from bot.render.text import safe_line
+from bot.render.text import plural, safe_line
 from bot.rules.hocs.clash import ClashDecision, ClashResult, ClashRound, ClashSide
 from bot.rules.hocs.pool import PoolResult
 
@@ -96,7 +95,7 @@ def clash_embed(sides: ClashSides, result: ClashResult) -> discord.Embed:
         lines.append(f"{names[0]} attacks: the attacker wins ties.")
     lines.extend(clash_verdict(result, names))
     if len(result.rounds) > 1:
-        rounds = _plural(len(result.rounds) - 1, "deadlocked round")
+        rounds = plural(len(result.rounds) - 1, "deadlocked round")
         lines.append(f"{rounds} repeated before the last.")
     lines.extend(sides.notes)
     lines.extend(sides.a.notes)
@@ -159,5 +158,5 @@ def winner_change_line(old: ClashResult, new: ClashResult, names: tuple[str, str
     if old.winner == new.winner:
         return None
     repeated = len(new.rounds) - len(old.rounds)
-    extra = f" after {_plural(repeated, 'more round')}" if repeated > 0 else ""
+    extra = f" after {plural(repeated, 'more round')}" if repeated > 0 else ""
     return f"**The clash changes{extra}**: {_winner_name(old, names)} → {_winner_name(new, names)}."

@@ -213,10 +213,6 @@ def unused_line(roll: PoolResult) -> str | None:
     return f"Unused (no die could gain from them): {', '.join(unused)}."
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
-
-
 def successes_text(n: int) -> str:
     return f"**{n}** success{'' if n == 1 else 'es'}"
 

@@ -7,8 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.render.text import safe
-from bot.render.twod10.plural import plural
+from bot.render.text import plural, safe
 from bot.rules.twod10.attack import AttackResult
 from bot.rules.twod10.damage import DamageResult
 from bot.rules.twod10.defending import DefendingRoll

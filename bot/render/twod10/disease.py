@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.text import safe
-from bot.render.twod10.plural import plural
+from bot.render.text import plural, safe
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.disease import Disease, InfectionResult, OvercomeResult, RollSet
 from bot.rules.twod10.tasks import TaskResult

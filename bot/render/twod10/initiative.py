@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 import discord
 
 from bot.interactions.user_text import echo
-from bot.render.twod10.plural import plural
+from bot.render.text import plural
 from bot.rules.twod10.initiative.disarm import WeaponPickedUp, WeaponsDropped
 from bot.rules.twod10.initiative.events import (
     ActionMarked,

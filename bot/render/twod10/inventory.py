@@ -7,8 +7,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.text import safe
-from bot.render.twod10.plural import plural
+from bot.render.text import plural, safe
 from bot.render.twod10.rations import amount
 from bot.rules.twod10.encumbrance import IGNORED, Draw, Encumbrance, Item
 

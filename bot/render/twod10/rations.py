@@ -6,8 +6,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.render.text import safe
-from bot.render.twod10.plural import plural
+from bot.render.text import plural, safe
 from bot.render.twod10.survival import roll_lines
 from bot.rules.twod10.rations import RationDay, RationState
 

@@ -3,8 +3,7 @@ sees (the secret turns left). The burn time appears only in ``gm_*`` texts."""
 
 from __future__ import annotations
 
-from bot.render.text import safe
-from bot.render.twod10.plural import noun, plural
+from bot.render.text import noun, plural, safe
 from bot.rules.twod10.light import Light, warning
 from bot.storage.twod10.lights import LightRow
 

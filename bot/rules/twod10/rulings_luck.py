@@ -15,8 +15,8 @@ LUCK_RULINGS: tuple[Ruling, ...] = (
     Ruling(key="luck-parts", topic="Luck",
            text="An attack scores its look, hard cover d4, to-hit, rending rolls and damage as "
                 "rolls of their own, the damage among what its dice could deal after the "
-                "to-hit. The stray d8 picks a combatant and the item-damage d20 an item, neither good nor "
-                "bad: not scored."),
+                "to-hit. The stray d8 picks a combatant and the item-damage d20 an item, "
+                "neither good nor bad: not scored."),
     Ruling(key="luck-defended", topic="Luck",
            text="A defended attack's 2d10 are the defender's dice and score as the defender's "
                 "luck (a higher total is better for them); the attacker rolled no to-hit, and "

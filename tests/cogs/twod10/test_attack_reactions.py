@@ -44,7 +44,7 @@ async def test_shield_blocks_halve_until_the_shield_breaks(
     assert scripted.requests == []  # refused before any die
     refused(await slash.run("shield repair", target="Knight", **player(slash)), "Only the GM")
     repaired = await slash.run("shield repair", target="Knight", **gm(slash))
-    assert "can block 3 time(s) again" in (repaired.content or "")
+    assert "can block 3 times again" in (repaired.content or "")
     script(bot, 5, 5, 12)
     assert "2 blocks left" in await blunt_block(slash)
     await dpytest.empty_queue()

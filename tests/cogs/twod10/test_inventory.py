@@ -76,7 +76,7 @@ async def test_rations_and_supplies_ride_in_the_backpack(
     shown = await slash.run("inventory list", character="Brann", **player(slash, 2))
     body = text(shown)
     assert "1. Lantern x4 (weight 1 each)\n2. Rope x6 (weight 1 each)" in body
-    assert "12 ration(s); 6 units of medical supplies" in body
+    assert "12 rations; 6 units of medical supplies" in body
     assert "Worn or readily accessible: weight 4 → 1 EP" in body
     assert "Backpack: weight 18 → 3 EP" in body
     assert "Toughness 1 ignores EP #1, #3: **2 EP**" in body

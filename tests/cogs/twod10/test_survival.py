@@ -56,7 +56,7 @@ async def test_short_rest_needs_damage_and_keeps_its_cap(
     # but the cap is the 11 HP of the last short rest.
     await set_hp(slash, "Brann", 10)
     r = await slash.run("medicine supplies", character="Cora", units=1, **gm(slash))
-    assert "Cora has 1 unit(s) of medical supplies." in r.content
+    assert "Cora has 1 unit of medical supplies." in r.content
     script(bot, 10, 10)  # 20 + 0 mind + 0 medicine: +2
     second = text(await slash.run("rest short", character="Brann", medic="Cora", **player(slash)))
     assert "**20** = 20" in second and "Medicine: +2 HP." in second

@@ -75,11 +75,11 @@ async def test_lantern_drop_and_oil(bot: TableBot, slash: SlashHarness) -> None:
             "Brann has no oil: the GM sets it with /light oil.")  # fmt: skip
     refused(await slash.run("light oil", units=2, **player(slash)), "Only the GM")
     stocked = await slash.run("light oil", units=2, character="Brann", **gm(slash))
-    assert text(stocked) == "Brann has 2 unit(s) of oil."
+    assert text(stocked) == "Brann has 2 units of oil."
     oiled = await slash.run("light relight", oil=True, **player(slash))
     assert "Brann relights the lantern (#1) with a unit of oil (1 left)." in public(slash, oiled)
     assert "3d8 [8, 2, 4], highest **8** turns" in to_gm(slash, oiled)
-    assert text(await slash.run("light oil", **player(slash))) == "Brann has 1 unit(s) of oil."
+    assert text(await slash.run("light oil", **player(slash))) == "Brann has 1 unit of oil."
 
 
 async def test_only_the_gm_explores_and_players_light_only_their_own(
