@@ -19,6 +19,7 @@ from bot.interactions import error_handler
 from bot.interactions.command_sets import CommandSets
 from bot.interactions.command_sync import SyncMode, sync_guild_if_changed, sync_if_changed
 from bot.interactions.component_guard import guard
+from bot.interactions.forged_options import forged_reference
 from bot.interactions.option_check import option_problem
 from bot.interactions.user_text import control_characters, direction_controls
 from bot.process.idle_gc import IdleCollector
@@ -78,6 +79,14 @@ class TableTree(app_commands.CommandTree):
         kind = interaction.type
         if kind not in (_COMMAND, _AUTOCOMPLETE):
             return True
+        forged = forged_reference(interaction.data, resolved_needed=kind is _COMMAND)
+        if forged is not None:
+            log.warning("refused an interaction whose option %r Discord never sends", forged)
+            if kind is _AUTOCOMPLETE:
+                await error_handler.no_choices(interaction)
+            else:
+                await error_handler.refuse_interaction(interaction, FORGED_OPTION)
+            return False
         try:
             # discord.py resolves a user, role or channel option by int(value): a forged
             # value that is no snowflake would raise here and again in the tree's _call,
