@@ -87,8 +87,21 @@ def tracker_text(emu: Any, rec: dict[str, Any]) -> str:
     return json.dumps(embeds[0], sort_keys=True)
 
 
-async def test_a_hocs_campaign_moves_by_command_and_by_cli(servers: Any, tmp_path: Path) -> None:
-    emu, bot, (home, new, third, _), host = servers
+async def test_campaigns_move_between_servers(servers: Any, tmp_path: Path) -> None:
+    """One bot, four servers (a start costs seconds): a HOCS campaign moves by command and
+    by the CLI, hostile files change nothing, a 2d10 campaign replaces the moved one."""
+    emu, bot, guilds, host = servers
+    raw = await hocs_moves_by_command_and_by_cli(emu, guilds, host, tmp_path)
+    await hostile_files_change_nothing(emu, guilds, host, tmp_path, raw)
+    await a_2d10_campaign_replaces_one_through_the_button(emu, bot, guilds, host)
+    assert emu.problems == []
+    no_tracebacks(bot)
+
+
+async def hocs_moves_by_command_and_by_cli(
+    emu: Any, guilds: list[Any], host: Any, tmp_path: Path
+) -> bytes:
+    home, new, third, _ = guilds
     await create(emu, "p1", "Mira")
     await create(emu, "p2", "Borin", strength=2, agility=3)
     await emu.slash("session start", who="gm")
@@ -134,12 +147,13 @@ async def test_a_hocs_campaign_moves_by_command_and_by_cli(servers: Any, tmp_pat
     assert "Goblin 1" in trackers[0]
     await emu.slash("init next", who="gm", guild=new)  # and the moved fight plays on
     assert tracker_text(emu, await emu.slash("init list", who="p1", guild=new)) != trackers[1]
-    assert emu.problems == []
-    no_tracebacks(bot)
+    return raw
 
 
-async def test_a_2d10_campaign_replaces_one_through_the_button(servers: Any) -> None:
-    emu, bot, (_, new, _, other), host = servers
+async def a_2d10_campaign_replaces_one_through_the_button(
+    emu: Any, bot: Any, guilds: list[Any], host: Any
+) -> None:
+    _, new, _, other = guilds
     rec = await emu.slash("campaign set", who="gm", guild=other, ruleset="2d10")
     await emu.slash("character create", who="p1", guild=other, name="Brann", **BUILD)
     for command, who, options in SURVIVAL:
@@ -149,16 +163,7 @@ async def test_a_2d10_campaign_replaces_one_through_the_button(servers: Any) -> 
     await emu.slash("init join", who="p1", guild=other)
     await emu.slash("init add", who="gm", guild=other, name="Wolf")
     _, raw = await export_file(emu, other)
-    await emu.slash(
-        "character create",
-        who="p2",
-        guild=new,
-        name="Borin",
-        strength=2,
-        agility=3,
-        mind=2,
-        presence=1,
-    )  # the server it goes to has data
+    # The server it goes to has data: the HOCS campaign moved there, Borin in it.
 
     rec = await import_file(emu, new, host, raw)
     assert emu.ephemeral(rec) and "confirm" in said(emu, rec).lower(), said(emu, rec)
@@ -196,14 +201,14 @@ async def test_a_2d10_campaign_replaces_one_through_the_button(servers: Any) -> 
         assert shown[0] == shown[1] and shown[0], command
     borin = await emu.slash("character show", who="p2", guild=new, name="Borin")
     assert emu.ephemeral(borin)  # replaced: the HOCS sheet is gone
-    assert emu.problems == []
-    no_tracebacks(bot)
 
 
-async def test_hostile_files_change_nothing_by_either_path(servers: Any, tmp_path: Path) -> None:
-    emu, bot, (home, new, *_), host = servers
-    await create(emu, "p1", "Mira")
-    _, raw = await export_file(emu, home)
+async def hostile_files_change_nothing(
+    emu: Any, guilds: list[Any], host: Any, tmp_path: Path, raw: bytes
+) -> None:
+    """Each hostile file by command into a server with data and one without; a few by
+    the CLI too (tests/campaign_file has every refusal of both paths)."""
+    _, new, _, empty = guilds
     data = json.loads(raw)
     data["hocs"]["characters"][0]["sheet"]["name"] = "@everyone"
     mention = json.dumps(data).encode()
@@ -219,11 +224,12 @@ async def test_hostile_files_change_nothing_by_either_path(servers: Any, tmp_pat
     }
     before = tables(tmp_path)
     for what, body in hostile.items():
-        for guild in (home, new):  # one with data, one without
+        for guild in (new, empty) if what in ("truncated", "mention") else (new,):
             rec = await import_file(emu, guild, host, body)
             assert emu.ephemeral(rec) and one_sentence(said(emu, rec)), (what, said(emu, rec))
             assert "@" not in said(emu, rec)  # nothing from the file is echoed to ping
-        (tmp_path / "hostile.json").write_bytes(body)
+    for what in ("truncated", "mention"):
+        (tmp_path / "hostile.json").write_bytes(hostile[what])
         done = cli(tmp_path, "import-campaign", str(tmp_path / "hostile.json"), new.id)
         assert done.returncode == 1 and done.stderr.count("\n") == 1, (what, done.stderr)
     big = await import_file(emu, new, host, b"{}", size=10 * 2**20 + 1)  # refused unread
@@ -231,5 +237,3 @@ async def test_hostile_files_change_nothing_by_either_path(servers: Any, tmp_pat
     player = await import_file(emu, new, host, raw, who="p1")
     assert emu.ephemeral(player) and one_sentence(said(emu, player))
     assert tables(tmp_path) == before
-    assert emu.problems == []
-    no_tracebacks(bot)
