@@ -124,13 +124,21 @@ async def tell_presser(interaction: discord.Interaction, content: str) -> None:
     try:
         await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NO_PINGS)
     except discord.NotFound as error:
-        channel = interaction.channel
-        if not is_expired_interaction(error) or channel is None:
+        if not is_expired_interaction(error) or not await post_for_presser(interaction, content):
             raise
-        log.info("a press in channel %s came too late: its answer posted in the channel",
-                 interaction.channel_id)  # fmt: skip
-        intro = (
-            f"-# For <@{interaction.user.id}>: Discord no longer took this button's answer"
-            " (it came too late)."
-        )
-        await channel.send(fit_message(f"{intro}\n{content}"), allowed_mentions=NO_PINGS)  # type: ignore[union-attr]
+
+
+async def post_for_presser(interaction: discord.Interaction, content: str) -> bool:
+    """Post a late press's private answer (what it did, or why it did nothing) in its
+    channel, naming the presser without a ping; False when there is no channel."""
+    channel = interaction.channel
+    if channel is None:
+        return False
+    log.info("a press in channel %s came too late: its answer posted in the channel",
+             interaction.channel_id)  # fmt: skip
+    intro = (
+        f"-# For <@{interaction.user.id}>: Discord no longer took this button's answer"
+        " (it came too late)."
+    )
+    await channel.send(fit_message(f"{intro}\n{content}"), allowed_mentions=NO_PINGS)  # type: ignore[union-attr]
+    return True

@@ -16,7 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.delivery.replies import NO_PINGS, is_expired_interaction, send_ephemeral_to_interaction
+from bot.delivery.replies import (
+    NO_PINGS,
+    is_expired_interaction,
+    post_for_presser,
+    send_ephemeral_to_interaction,
+)
 from bot.errors import UserError
 from bot.interactions.user_text import code, fit_message
 from bot.rules.errors import RulesError
@@ -180,7 +185,22 @@ async def on_view_error(interaction: discord.Interaction, error: Exception, wher
     message = user_message(error)
     if message is None:
         message = unexpected_message(_log_unexpected(error, where))
-    await _answer_interaction(interaction, message)
+    try:
+        await send_ephemeral_to_interaction(interaction, message)
+    except discord.NotFound as failed:
+        # A refused press that came too late (the tracker's turn moved on, the dying roll
+        # was made) is told in the channel as a late press's answer is: never silent.
+        if not is_expired_interaction(failed) or not await _post_quietly(interaction, message):
+            log.warning("could not deliver an error message for interaction %s", interaction.id)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for interaction %s", interaction.id)
+
+
+async def _post_quietly(interaction: discord.Interaction, message: str) -> bool:
+    try:
+        return await post_for_presser(interaction, message)
+    except discord.HTTPException:
+        return False
 
 
 async def answer_press(

@@ -1,7 +1,8 @@
 """A 2d10 tracker button pressed after its interaction expired (Discord's 10062): the
 press applies once, the tracker is redrawn, and the presser is told through the channel
 (a private answer) or its message is edited there (the dying prompt), nothing raised
-into the log (bot.delivery.replies: tell_presser, edit_pressed_message)."""
+into the log (bot.delivery.replies: tell_presser, edit_pressed_message); a late press
+that is refused is told there too."""
 
 from __future__ import annotations
 
@@ -106,5 +107,24 @@ async def test_an_expired_dying_button_rolls_once_and_edits_its_prompt_in_the_ch
         ("2d10-dying", [3, 4], 8)
     ]
     assert (await tracker_line(bot, slash, "Mira")).startswith("**Mira** (finesse +1) · HP -2/25")
+    no_errors(caplog)
+    await dpytest.empty_queue()
+
+
+async def test_an_expired_press_that_is_refused_is_told_in_the_channel_too(
+    bot: TableBot, slash: SlashHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    await setup_fight(bot, slash)
+    bot.dice = ScriptedDice([])
+    await slash.run("init next", **gm(slash))  # round 1's declarations
+    bot.dice = ScriptedDice([1])  # the players go first
+    turn = await slash.run("init next", **gm(slash))
+    await slash.click(turn, label="Attack", **player(slash))
+    before = await stored(bot, slash.channel.id)
+    slash.expire_next = True  # the same button again, late: refused, and never silent
+    pressed = await slash.click(turn, label="Attack", **player(slash))
+    assert told_in_channel(slash, pressed) == "Mira has already used their attack this turn."
+    after = await stored(bot, slash.channel.id)
+    assert after.version == before.version  # nothing written
     no_errors(caplog)
     await dpytest.empty_queue()
