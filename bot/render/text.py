@@ -54,3 +54,10 @@ def noun(n: int, one: str, many: str | None = None) -> str:
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``n`` and its word: "1 turn", "3 turns", "2 successes"."""
     return f"{n} {noun(n, one, many)}"
+
+
+def spoken_list(items: list[str]) -> str:
+    """A list read aloud: "Mira", "Mira and Brann", "Mira, Brann and Cora"."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return f"{', '.join(items[:-1])} and {items[-1]}"

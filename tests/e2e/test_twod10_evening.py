@@ -83,7 +83,7 @@ async def test_an_evening_fight_with_reactions_a_block_a_pin_a_restart_and_a_kil
         assert "joins the Players" in answer(await emu.slash("init join", who=who))
     for name in ("Ogre", "Raider", "Bandit"):
         assert f"{name} joins the NPCs" in answer(await emu.slash("init add", who="gm", name=name))
-    assert "Wolf 1, Wolf 2 join" in answer(await emu.slash("init add", who="gm", name="Wolf",
+    assert "Wolf 1 and Wolf 2 join" in answer(await emu.slash("init add", who="gm", name="Wolf",
                                                           count=2))  # fmt: skip
     # Before the first round opens, reactions can't be declared yet.
     said = await refused(emu, database, emu.slash("init react", who="p2", kind="defend",

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 import discord
 
 from bot.interactions.user_text import echo
-from bot.render.text import plural
+from bot.render.text import plural, spoken_list
 from bot.rules.twod10.initiative.disarm import WeaponPickedUp, WeaponsDropped
 from bot.rules.twod10.initiative.events import (
     ActionMarked,
@@ -56,7 +56,7 @@ def name_of(enc: Encounter, combatant_id: int) -> str:
 
 
 def _names(enc: Encounter, ids: Iterable[int]) -> str:
-    return ", ".join(name_of(enc, i) for i in ids) or "nobody"
+    return spoken_list([name_of(enc, i) for i in ids]) or "nobody"
 
 
 def _range(low_high: tuple[int, int]) -> str:

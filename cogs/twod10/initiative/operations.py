@@ -11,6 +11,7 @@ from enum import Enum
 
 from bot.errors import UserError
 from bot.interactions.user_text import echo, normalise_text
+from bot.render.text import spoken_list
 from bot.rules.twod10.attributes import Attribute
 from bot.rules.twod10.initiative.defenses import declare_defense
 from bot.rules.twod10.initiative.model import (
@@ -223,7 +224,7 @@ def add(
                 reach=reach, aware=not unaware,
             )  # fmt: skip
             tracker = _seated(tracker, combatant, Seat(owner_id=ctx.member.id))
-        listed = ", ".join(echo(n) for n in names)
+        listed = spoken_list([echo(n) for n in names])
         verb = "joins" if len(names) == 1 else "join"
         return tracker, [f"{listed} {verb} the {(side or Side.NPCS).label}."]
 

@@ -42,7 +42,7 @@ async def test_the_gms_d6_picks_the_first_side_and_is_rolled_again_every_round(
     bot.dice = ScriptedDice([4])  # the lowest face the NPCs win with
     said = await next_(slash)
     assert "The GM's d6: [4] → 4 (NPCs 4–6, players 1–3): the NPCs go first." in said
-    assert "The NPCs' turn: Goblin 1, Goblin 2 may each move" in said
+    assert "The NPCs' turn: Goblin 1 and Goblin 2 may each move" in said
     assert "<@" not in said  # nobody is pinged for the NPCs' turn
     record = await stored(bot, slash.channel.id)
     assert (record.encounter.phase, record.encounter.acting) == (Phase.TURN, Side.NPCS)
@@ -50,7 +50,7 @@ async def test_the_gms_d6_picks_the_first_side_and_is_rolled_again_every_round(
     assert "End of the NPCs' turn: undeclared reactions for Mira" in said
     said = await next_(slash)
     assert said.startswith(f"<@{slash.members[0].id}>\n▶️ The Players' turn: Mira")
-    assert "End of the Players' turn: undeclared reactions for Goblin 1, Goblin 2" in (
+    assert "End of the Players' turn: undeclared reactions for Goblin 1 and Goblin 2" in (
         await next_(slash)
     )
     said = await next_(slash)

@@ -18,7 +18,7 @@ async def test_one_quick_npc_joins_and_several_join(bot: TableBot, slash: SlashH
     one = await slash.run("init add", name="Wolf", **gm(slash))
     assert text(one) == "Wolf joins the NPCs."
     two = await slash.run("init add", name="Goblin", count=2, **gm(slash))
-    assert text(two) == "Goblin 1, Goblin 2 join the NPCs."
+    assert text(two) == "Goblin 1 and Goblin 2 join the NPCs."
     enc = (await stored(bot, slash.channel.id)).encounter
     wolf = next(c.id for c in enc.combatants if c.name == "Wolf")
     goblins = tuple(c.id for c in enc.combatants if c.name.startswith("Goblin"))
@@ -27,7 +27,7 @@ async def test_one_quick_npc_joins_and_several_join(bot: TableBot, slash: SlashH
         "▶️ The NPCs' turn: Wolf may move, attack, interact (and take a granted bonus action)."
     )
     turn = SideTurnStarted(round=1, side=Side.NPCS, combatant_ids=goblins, spells_cast=())
-    assert "Goblin 1, Goblin 2 may each move, attack" in event_line(enc, turn)
+    assert "Goblin 1 and Goblin 2 may each move, attack" in event_line(enc, turn)
     none = SideTurnStarted(round=1, side=Side.PLAYERS, combatant_ids=(), spells_cast=())
     assert event_line(enc, none) == "▶️ The Players' turn: nobody on it can act."
     window = ReactionWindowOpened(after=Side.NPCS, eligible=())
