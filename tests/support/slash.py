@@ -31,75 +31,18 @@ interaction around them), ``slash_recorder`` (the webhook adapter), ``slash_chan
 (channel sends), ``slash_result`` (results and waiting), ``slash_attachments`` (uploads
 and the CDN), ``discord_schema``.
 
-What is real
-    * The payloads: type 2 APPLICATION_COMMAND (``data.name``, subcommands/groups as
-      nested type 1/2 options, option types taken from the command's declared
-      parameters, ``resolved`` users/members/roles/channels/attachments), type 4
-      AUTOCOMPLETE, type 3 MESSAGE_COMPONENT (``custom_id``, ``component_type``, the
-      ``message``), with a ``member`` (roles and ``permissions``) in a guild or a
-      ``user`` in DMs, an ``application_id``, ``token``, ``id``.
-    * Dispatch: ``ConnectionState.parse_interaction_create`` → the bot's ``CommandTree``
-      (or ``ViewStore.dispatch_view`` for buttons). Option transformers, hybrid
-      conversion, checks, cooldowns, ``interaction_check``, the tree's and the bot's
-      error handlers and view callbacks all run unchanged.
-    * Responses: every call discord.py makes through its webhook adapter (initial
-      response, defer, follow-up, edit and delete of the original or a follow-up,
-      UPDATE_MESSAGE from a button) is recorded as JSON exactly as it would go on the
-      wire, and validated against Discord's OpenAPI schema plus the limits the schema
-      can't express (``tests/support/discord_schema.py``). A payload Discord would refuse
-      gets an HTTP 400 inside the bot (as with Discord) and fails ``run()``/``click()``.
-
-What is faked
-    * The webhook adapter (``discord.webhook.async_.async_context``) is replaced by
-      :class:`RecordingWebhookAdapter` during each dispatch; it invents message ids and
-      answers with plausible message JSON. Ordinary channel sends still go through
-      dpytest (its ``sent_queue`` and ``verify()`` work as usual) and are also recorded,
-      with their ``components`` and ``allowed_mentions``, in ``result.channel_messages``.
-    * Discord's own client-side checks are emulated so tests can't send what Discord
-      never would: required options, types, choices, min/max value and length, channel
-      types, the command's ``default_permissions`` and allowed contexts, disabled
-      buttons, ephemeral messages clicked by someone else. They raise
-      :class:`DiscordWouldRefuse`; ``client_checks=False`` sends the payload anyway (to
-      test the bot's own defences).
-    * Permissions: ``manage_guild=True`` gives the member a harness-made role with
-      Manage Server for that interaction only; ``False`` drops roles granting it;
-      ``roles=[...]`` adds roles for that interaction only. Use ``dpytest.add_role`` to
-      give a role for good.
-    * Wiring: ``dpytest.configure()`` swaps ``bot._connection`` but leaves the tree
-      linked to the old state; the harness relinks it, sets an ``application_id``,
-      copies the client's default ``allowed_mentions`` and the persistent views /
-      dynamic items registered before configure onto the fake state.
-
-Waiting
-    ``run``/``click``/``autocomplete`` return once every task the dispatch started has
-    finished: ``CommandTree-invoker``, ``discord-ui-*`` (view/dynamic item dispatch,
-    not view timeouts) and ``discord.py: on_*`` events (the bot's ``on_command_error``
-    runs there). An exception escaping one of them is re-raised in the test; one still
-    running after ``timeout`` seconds fails it. Errors a hybrid command reported to
-    ``on_command_error`` are moved from dpytest's error queue to
-    ``result.command_errors`` (else the next ``dpytest.message()`` would raise them).
-
-Limits
-    No modal submits, context menus or clicks in DMs; selects get
-    ``values`` as given (no resolved users/roles). Tasks the bot spawns itself with
-    default names (``Task-N``) are not awaited, and the adapter is only installed for
-    work descending from a dispatch (a view timeout firing later is not recorded).
-    ``Message.edit()`` on an interaction message goes to dpytest, not the recorder
-    (use ``interaction.response.edit_message`` / ``edit_original_response``).
-    ``default_permissions`` are emulated from the member's guild permissions only
-    (no per-guild command permission overrides).
+How it stands in for Discord (what is real, what is faked, waiting, limits):
+tests/support/README.md.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from types import SimpleNamespace
 from typing import Any
 
 import discord
 import discord.ext.test.backend as dpytest_backend
-import discord.ext.test.factories as dpytest_facts
 import discord.ext.test.runner as dpytest_runner
 from discord.ext import commands
 from discord.webhook.async_ import async_context
@@ -107,7 +50,13 @@ from discord.webhook.async_ import async_context
 from bot.interactions.component_guard import guard
 from tests.support.slash_attachments import AttachmentFile, FakeCdn
 from tests.support.slash_channel import ChannelSendRecorder, SentMessage
-from tests.support.slash_envelope import build_envelope
+from tests.support.slash_envelope import (
+    build_envelope,
+    command_data,
+    guild_menu,
+    mark_guild_command,
+)
+from tests.support.slash_members import HiddenMembers
 from tests.support.slash_payloads import (
     DiscordWouldRefuse,
     OptionBuilder,
@@ -141,11 +90,10 @@ class SlashHarness:
         self.channel_recorder = ChannelSendRecorder()
         self.channel_recorder.install(bot.http)
         self.channel_recorder.install_edits(bot.http, self.adapter.messages)
-        self._hidden: dict[int, discord.Member] = {}  # members out of the cache meanwhile
-        self._hiding = 0  # interactions running with the cache emptied
+        self.members_hidden = HiddenMembers(bot, lambda: self.guild)
         # True: the next interaction's answer comes after Discord's 3 seconds (404, 10062).
         self.expire_next = False
-        self._install_member_rest()
+        self.members_hidden.install_member_rest()
         self.cdn = FakeCdn()
         self.cdn.install(bot.http)
         self._command_ids: dict[str, int] = {}
@@ -168,8 +116,8 @@ class SlashHarness:
     @property
     def members(self) -> list[discord.Member]:
         """The guild's human members, in dpytest's order."""
-        everyone = list(self._hidden.values()) + [
-            m for m in self.guild.members if m.id not in self._hidden
+        everyone = list(self.members_hidden.hidden.values()) + [
+            m for m in self.guild.members if m.id not in self.members_hidden.hidden
         ]
         return [m for m in everyone if not m.bot and m.id != self.bot.user.id]  # type: ignore[union-attr]
 
@@ -240,8 +188,8 @@ class SlashHarness:
         for described, data in builder.uploads:
             self.cdn.upload(described, data)
         payload["type"] = 2
-        payload["data"] = self._command_data(path, leaf, builder.resolved)
-        self._mark_guild_command(payload, path[0], menu)
+        payload["data"] = command_data(path, leaf, builder.resolved, self._command_id(path[0]))
+        mark_guild_command(payload, path[0], menu)
         return await self._dispatch(payload)
 
     async def run_stale(
@@ -291,8 +239,8 @@ class SlashHarness:
         )  # fmt: skip
         leaf = builder.build(app_command, {**options, option: current}, focused=option)
         payload["type"] = 4
-        payload["data"] = self._command_data(path, leaf, builder.resolved)
-        self._mark_guild_command(payload, path[0], menu)
+        payload["data"] = command_data(path, leaf, builder.resolved, self._command_id(path[0]))
+        mark_guild_command(payload, path[0], menu)
         result = await self._dispatch(payload)
         answers = [r for r in result.responses if r.kind == "callback" and r.type == 8]
         if not answers:
@@ -348,41 +296,13 @@ class SlashHarness:
         return await self._dispatch(payload, source_message_id=message_id)
 
     async def guild_menu(self, channel: Any) -> dict[str, Any]:
-        """The ruleset commands Discord shows in ``channel``'s guild, by name: those of
-        the guild's campaign ruleset (as a sync would have put them there), read without
-        registering anything in the bot's tree (the bot registers them itself when the
-        interaction arrives)."""
-        guild = getattr(channel, "guild", None)
-        command_sets = getattr(self.bot, "command_sets", None)
-        if guild is None or command_sets is None:
-            return {}
-        ruleset = await command_sets.ruleset_of(guild.id)
-        return dict(command_sets.catalogues[ruleset].app)
-
-    @staticmethod
-    def _mark_guild_command(payload: dict[str, Any], name: str, menu: dict[str, Any]) -> None:
-        # Discord puts the command's guild in ``data.guild_id`` when it is a guild command;
-        # discord.py looks it up among that guild's commands then.
-        if name in menu and payload.get("guild_id"):
-            payload["data"]["guild_id"] = payload["guild_id"]
+        """The ruleset commands Discord shows in ``channel``'s guild (slash_envelope)."""
+        return await guild_menu(self.bot, channel)
 
     # --- building payloads ---
 
     def _command_id(self, name: str) -> int:
         return self._command_ids.setdefault(name, snowflake())
-
-    def _command_data(
-        self, path: list[str], leaf: list[dict[str, Any]], resolved: dict[str, Any]
-    ) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "id": str(self._command_id(path[0])),
-            "name": path[0],
-            "type": 1,
-            "options": nest_options(path, leaf),
-        }
-        if resolved:
-            data["resolved"] = resolved
-        return data
 
     def _manager(self) -> discord.Role:
         if self._manager_role is None or self.guild.get_role(self._manager_role.id) is None:
@@ -396,7 +316,7 @@ class SlashHarness:
         self, user: discord.abc.User | None, channel: Any, **kwargs: Any
     ) -> tuple[OptionBuilder, dict[str, Any]]:
         if user is not None and not isinstance(user, discord.Member):
-            user = self._hidden.get(user.id, user)  # another interaction is running
+            user = self.members_hidden.hidden.get(user.id, user)  # another interaction is running
         return build_envelope(
             self.bot, user or self.members[0], channel or self.channel,
             manager_role=self._manager, **kwargs,
@@ -427,43 +347,6 @@ class SlashHarness:
             return self.adapter.stand_in_message(self.channel.id, custom_id)
         raise TypeError(f"can't click on {target!r}")
 
-    # --- the member cache, empty as in production ---
-
-    def _hide_members(self) -> None:
-        """Empty the member cache while the bot handles an interaction.
-
-        Production runs without the privileged members intent, so ``guild.get_member``,
-        ``role.members`` and ``guild.owner`` find nobody there. dpytest can only build
-        its guild's members into that cache (the fixtures enable the intent for that
-        alone), and keeps them there so ``dpytest.add_role`` works between interactions;
-        each interaction runs with every member but the bot itself taken out.
-        """
-        self._hiding += 1  # interactions may overlap (asyncio.gather in a test)
-        guild = self.guild
-        me = self.bot.user.id  # type: ignore[union-attr]
-        for member_id in [m for m in guild._members if m != me]:
-            self._hidden[member_id] = guild._members.pop(member_id)
-
-    def _restore_members(self) -> None:
-        self._hiding -= 1
-        if self._hiding == 0:
-            self.guild._members.update(self._hidden)
-            self._hidden.clear()
-
-    def _install_member_rest(self) -> None:
-        """``GET /guilds/{id}/members/{id}`` as Discord answers it: any member by id,
-        cached or not (dpytest's fake reads the cache); 404 Unknown Member otherwise."""
-        http = self.bot.http
-
-        async def get_member(guild_id: int, member_id: int) -> Any:
-            member = self._hidden.get(int(member_id)) or self.guild.get_member(int(member_id))
-            if member is None:
-                response = SimpleNamespace(status=404, reason="Not Found")
-                raise discord.NotFound(response, {"code": 10007, "message": "Unknown Member"})  # type: ignore[arg-type]
-            return dpytest_facts.dict_from_member(member)
-
-        http.get_member = get_member
-
     # --- dispatching and waiting ---
 
     async def _dispatch(
@@ -489,7 +372,7 @@ class SlashHarness:
         first_problem = len(self.adapter.problems) + len(self.channel_recorder.problems)
         before = asyncio.all_tasks()
         context_token = async_context.set(self.adapter)
-        self._hide_members()
+        self.members_hidden.hide()
         try:
             try:
                 self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
@@ -501,7 +384,7 @@ class SlashHarness:
                 await followups.drain()
                 failures += await settle(before, limit_seconds=self.timeout)
         finally:
-            self._restore_members()
+            self.members_hidden.restore()
         # dpytest queues every on_command_error (hybrid commands report there too) and
         # re-raises it from the next dpytest.message(); they were answered already.
         command_errors = []

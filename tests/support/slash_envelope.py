@@ -19,6 +19,7 @@ from tests.support.slash_payloads import (
     channel_payload,
     guild_permissions,
     member_payload,
+    nest_options,
     root_command,
     snowflake,
     user_payload,
@@ -128,3 +129,39 @@ def check_visible(command: Any, context: int, payload: dict[str, Any]) -> None:
         have = discord.Permissions(int(payload["member"]["permissions"]))
         if not (have.administrator or needed.is_subset(have)):
             raise DiscordWouldRefuse(f"/{root.name} is hidden from members without {needed}")
+
+
+async def guild_menu(bot: Any, channel: Any) -> dict[str, Any]:
+    """The ruleset commands Discord shows in ``channel``'s guild, by name: those of the
+    guild's campaign ruleset (as a sync would have put them there), read without
+    registering anything in the bot's tree (the bot registers them itself when the
+    interaction arrives)."""
+    guild = getattr(channel, "guild", None)
+    command_sets = getattr(bot, "command_sets", None)
+    if guild is None or command_sets is None:
+        return {}
+    ruleset = await command_sets.ruleset_of(guild.id)
+    return dict(command_sets.catalogues[ruleset].app)
+
+
+def mark_guild_command(payload: dict[str, Any], name: str, menu: dict[str, Any]) -> None:
+    """Discord puts the command's guild in ``data.guild_id`` when it is a guild command;
+    discord.py looks it up among that guild's commands then."""
+    if name in menu and payload.get("guild_id"):
+        payload["data"]["guild_id"] = payload["guild_id"]
+
+
+def command_data(
+    path: list[str], leaf: list[dict[str, Any]], resolved: dict[str, Any], command_id: int
+) -> dict[str, Any]:
+    """An application command's ``data``: its id and name, the options nested under
+    the subcommand path, and what they resolve to."""
+    data: dict[str, Any] = {
+        "id": str(command_id),
+        "name": path[0],
+        "type": 1,
+        "options": nest_options(path, leaf),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    return data
