@@ -270,7 +270,7 @@ ATTACK_RULINGS = [
         "stray-shot", "darkness", "advantage-stack",
         "defending-roll", "defending-use", "critical-hit", "rending-reach",
         "attack-action", "offhand-bonus", "pin-tracked", "pin-ends", "disarm-drops",
-        "force-back-positions", "opponent-weapon-rounds", "opponent-weapon-size",
+        "force-back-positions", "trip-movement", "opponent-weapon-rounds", "opponent-weapon-size",
         "opponent-weapon-damage",
     ),
 ]  # fmt: skip

@@ -104,7 +104,7 @@ class ManeuverEffect:
         if not self.succeeded:
             return "no effect (below 10)"
         m = self.maneuver
-        if m is Maneuver.TRIP:
+        if m is Maneuver.TRIP:  # ruling ``trip-movement``: the lost feet are announced only
             text = "knocked prone"
             if self.movement_lost_feet:
                 text += f", movement −{self.movement_lost_feet} ft"

@@ -138,6 +138,10 @@ TRACKED_RULINGS: tuple[Ruling, ...] = (
     Ruling(key="force-back-positions", topic="Tracked maneuvers",
            text="The bot keeps no positions: a force back is announced only, and the pushed "
                 "combatant spends none of its movement."),
+    Ruling(key="trip-movement", topic="Tracked maneuvers",
+           text="A trip's lost movement (5 ft per 4 above 10) is announced, and the GM "
+                "applies it: the text gives it no duration, so the tracker's feet stay as "
+                "they are; the prone it causes is marked (standing up costs half movement)."),
     Ruling(key="attack-action", topic="Attack action",
            text="In a tracked fight /attack on the attacker's own side's turn takes its attack "
                 "action, or an extra attack once that is used; with none left (used or given "
