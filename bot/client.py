@@ -68,6 +68,16 @@ FORGED_OPTION = (
 )
 
 
+async def _refuse_forged(interaction: discord.Interaction, what: str) -> bool:
+    """Answer an interaction carrying an option Discord never sends (False: not run)."""
+    log.warning("refused an interaction with an option Discord never sends: %s", what)
+    if interaction.type is _AUTOCOMPLETE:
+        await error_handler.no_choices(interaction)
+    else:
+        await error_handler.refuse_interaction(interaction, FORGED_OPTION)
+    return False
+
+
 class TableTree(app_commands.CommandTree):
     """The command tree, refusing options that break their declaration before any command.
 
@@ -81,24 +91,14 @@ class TableTree(app_commands.CommandTree):
             return True
         forged = forged_reference(interaction.data, resolved_needed=kind is _COMMAND)
         if forged is not None:
-            log.warning("refused an interaction whose option %r Discord never sends", forged)
-            if kind is _AUTOCOMPLETE:
-                await error_handler.no_choices(interaction)
-            else:
-                await error_handler.refuse_interaction(interaction, FORGED_OPTION)
-            return False
+            return await _refuse_forged(interaction, f"its option {forged!r}")
         try:
             # discord.py resolves a user, role or channel option by int(value): a forged
             # value that is no snowflake would raise here and again in the tree's _call,
             # outside every error handler, and the interaction would get no answer.
             given = dict(iter(interaction.namespace))
         except (ValueError, TypeError) as exc:
-            log.warning("refused an interaction with an option Discord never sends: %s", exc)
-            if kind is _AUTOCOMPLETE:
-                await error_handler.no_choices(interaction)
-            else:
-                await error_handler.refuse_interaction(interaction, FORGED_OPTION)
-            return False
+            return await _refuse_forged(interaction, str(exc))
         if kind is _AUTOCOMPLETE:
             return True
         memory = getattr(self.client, "gm_memory", None)
