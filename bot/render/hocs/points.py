@@ -55,20 +55,6 @@ def spend_line(
     return f"{name} spent a fortune point ({source}): {rerolled} ({changes})."
 
 
-def fortune_source_in(
-    line: str, name: str, *, before: PoolResult, after: PoolResult, dice: Sequence[int]
-) -> str | None:
-    """The source named in a fortune ``spend_line`` built from these same arguments
-    (None: ``line`` isn't one). The spend path hands the combat code its line, not the
-    source, so the source is read back through the line's own template."""
-    marker = "\x00"  # never in a stored source (``normalise_fortune_source`` refuses it)
-    template = spend_line(name, "fortune", source=marker, before=before, after=after, dice=dice)
-    head, _, tail = template.partition(marker)
-    if len(line) <= len(head) + len(tail) or not (line.startswith(head) and line.endswith(tail)):
-        return None
-    return line[len(head) : len(line) - len(tail)]
-
-
 def hero_point_line(name: str, option: str, left: int, extra: str = "") -> str:
     """A hero point spent on something other than a reroll."""
     text = {

@@ -273,6 +273,7 @@ async def respend_threshold(
     dice: Any,
     *,
     revision: int,
+    fortune_source: str | None = None,
 ) -> AttackSpend:
     """The hit in ``logged`` (an /attack or a /damage roll) with its threshold test's roll
     replaced by ``roll`` (a point the target spent on it): the outcome judged again
@@ -297,7 +298,7 @@ async def respend_threshold(
     if old_roll is None:
         raise UserError("That stored hit is damaged, so points can't change it.")
     victim = target.combatant.with_vitals(choice.before)
-    spent = spend_on_test(old_roll, roll, line, target.character.name)
+    spent = spend_on_test(old_roll, roll, fortune_source)
     prior = replace(
         choice.rolls,
         threshold_roll=roll,

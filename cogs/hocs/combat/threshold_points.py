@@ -16,33 +16,29 @@ from collections.abc import Sequence
 import aiosqlite
 
 from bot.render.hocs.combat_attack import PointsBack, threshold_points_back_line
-from bot.render.hocs.points import fortune_source_in
 from bot.rules.hocs.attack import (
     ThresholdPoint,
     ThresholdSpend,
-    fortune_die_between,
     point_spent_between,
 )
 from bot.rules.hocs.meta_currencies import MAX_HERO_POINTS
 from bot.rules.hocs.pool import PoolResult
 from bot.storage.hocs.characters import Character, CharacterRepository
-from bot.tables.character_access import safe_name
 
 log = logging.getLogger(__name__)
 
 
-def spend_on_test(before: PoolResult, after: PoolResult, line: str, name: str) -> ThresholdSpend:
-    """The point that turned the test's ``before`` roll into ``after``; ``line`` is the
-    spend's line under the roll (it names a fortune point's source), ``name`` the
-    target's (raw) name."""
+def spend_on_test(
+    before: PoolResult, after: PoolResult, fortune_source: str | None
+) -> ThresholdSpend:
+    """The point that turned the test's ``before`` roll into ``after``, with the source
+    of a fortune point (the spend hands it over as it spends it)."""
     point = point_spent_between(before, after)
     if point is not ThresholdPoint.FORTUNE:
         return ThresholdSpend(point=point)
-    dice = fortune_die_between(before, after)
-    source = fortune_source_in(line, safe_name(name), before=before, after=after, dice=dice)
-    if source is None:
-        log.error("no fortune source in a threshold spend line: %r", line[:200])
-    return ThresholdSpend(point=point, source=source)
+    if fortune_source is None:
+        log.error("a fortune point was spent on a threshold test without its source")
+    return ThresholdSpend(point=point, source=fortune_source)
 
 
 async def give_back(

@@ -157,7 +157,12 @@ async def latest_roll(
 
 
 async def apply_change(
-    conn: aiosqlite.Connection, stored: StoredRoll, roll: PoolResult, line: str, dice: Any
+    conn: aiosqlite.Connection,
+    stored: StoredRoll,
+    roll: PoolResult,
+    line: str,
+    dice: Any,
+    fortune_source: str | None = None,
 ) -> Applied:
     """The stored result once ``roll`` replaces the roll points were spent on.
 
@@ -171,7 +176,10 @@ async def apply_change(
         # Imported here: the combat cog imports this package's buttons at load time.
         from cogs.hocs.combat.respend import respend_threshold
 
-        done = await respend_threshold(conn, logged, roll, line, dice, revision=stored.revision + 1)
+        done = await respend_threshold(
+            conn, logged, roll, line, dice, revision=stored.revision + 1,
+            fortune_source=fortune_source,
+        )  # fmt: skip
         return Applied(
             result=done.result,
             total=done.total,
@@ -245,6 +253,7 @@ async def spend_on_roll(
 
         await check_attack_open(conn, logged)  # before any die is rolled
     name = safe_name(character.name)
+    source = None  # the fortune point's, once spent
     if spend is Spend.DETERMINATION:
         new_roll, left = await _determination(repo, character, stored, dice)
         line = spend_line(name, "determination", left=left)
@@ -258,7 +267,7 @@ async def spend_on_roll(
         line = spend_line(
             name, "fortune", source=source, before=stored.roll, after=new_roll, dice=chosen
         )
-    applied = await apply_change(conn, stored, new_roll, line, dice)
+    applied = await apply_change(conn, stored, new_roll, line, dice, source)
     rolls = RollLogRepository(conn)
     if not await rolls.update_result(
         logged.id, applied.result, applied.total, expected=logged.result

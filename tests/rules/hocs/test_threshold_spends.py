@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.hocs.points import fortune_source_in, spend_line
 from bot.rules.dice_source import ScriptedDice
 from bot.rules.errors import RulesError
 from bot.rules.hocs.attack import (
     PriorRolls,
     ThresholdPoint,
     ThresholdSpend,
-    fortune_die_between,
     point_spent_between,
 )
 from bot.rules.hocs.determination import apply_determination_after
@@ -34,8 +32,6 @@ def test_each_spend_is_read_from_the_dice() -> None:
     assert point_spent_between(before, determination) is ThresholdPoint.DETERMINATION
     assert point_spent_between(before, hero) is ThresholdPoint.HERO
     assert point_spent_between(before, fortune) is ThresholdPoint.FORTUNE
-    assert fortune_die_between(before, fortune) == (1,)
-    assert fortune_die_between(before, hero) == ()
     # A second spend is told apart from the first: a fortune reroll after a hero one.
     both = reroll_dice(hero, (1,), ScriptedDice([6]), source=RerollSource.FORTUNE)
     assert point_spent_between(hero, both) is ThresholdPoint.FORTUNE
@@ -43,18 +39,6 @@ def test_each_spend_is_read_from_the_dice() -> None:
     assert point_spent_between(hero, again) is ThresholdPoint.HERO
     with pytest.raises(RulesError, match="no point spent"):
         point_spent_between(before, before)
-
-
-def test_the_fortune_source_is_read_back_through_the_lines_template() -> None:
-    before = physique_roll()
-    after = reroll_dice(before, (0,), ScriptedDice([5]), source=RerollSource.FORTUNE)
-    for source in ("luck", "a) b (c", "minstrel: spent a fortune point ("):
-        line = spend_line("Aria", "fortune", source=source, before=before, after=after, dice=(0,))
-        assert fortune_source_in(line, "Aria", before=before, after=after, dice=(0,)) == source
-    hero = spend_line("Aria", "hero", left=0, before=before, after=after, dice=(0,))
-    assert fortune_source_in(hero, "Aria", before=before, after=after, dice=(0,)) is None
-    line = spend_line("Aria", "fortune", source="luck", before=before, after=after, dice=(0,))
-    assert fortune_source_in(line, "Bram", before=before, after=after, dice=(0,)) is None
 
 
 def test_the_record_round_trips_and_old_rows_read_as_none() -> None:

@@ -102,7 +102,6 @@ from bot.rules.hocs.attack.stored import (
 from bot.rules.hocs.attack.threshold_spends import (
     ThresholdPoint,
     ThresholdSpend,
-    fortune_die_between,
     point_spent_between,
 )
 from bot.rules.hocs.attack.weapons import (
@@ -149,7 +148,6 @@ __all__ = [
     "choose_damage",
     "damage_record",
     "dice_text",
-    "fortune_die_between",
     "hero_reroll_damage",
     "hit_record",
     "low_damage_dice",

@@ -66,13 +66,3 @@ def point_spent_between(before: PoolResult, after: PoolResult) -> ThresholdPoint
     if _rerolls(after, RerollSource.HERO) > _rerolls(before, RerollSource.HERO):
         return ThresholdPoint.HERO
     raise RulesError("That threshold test shows no point spent on it.")
-
-
-def fortune_die_between(before: PoolResult, after: PoolResult) -> tuple[int, ...]:
-    """The die (0-based, as a one-item tuple) a fortune reroll changed; () if none."""
-    return tuple(
-        index
-        for index, (old, new) in enumerate(zip(before.dice, after.dice, strict=False))
-        if sum(r.source is RerollSource.FORTUNE for r in new.rerolls)
-        > sum(r.source is RerollSource.FORTUNE for r in old.rerolls)
-    )
