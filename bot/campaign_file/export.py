@@ -15,9 +15,9 @@ from typing import Any
 
 from bot.campaign_file.format import CampaignFile
 from bot.errors import UserError
+from bot.storage import campaign_rows
 from bot.storage.campaigns import CampaignSettings
 from bot.storage.hocs.campaign_rows import hocs_part
-from bot.storage.sql import fetch_all, fetch_one
 from bot.storage.twod10.campaign_rows import twod10_part
 
 
@@ -38,25 +38,16 @@ async def export_campaign(
     pointing into it) out. Raises CampaignNotFound if the guild has no campaign row, and
     pydantic's ValidationError if a stored row breaks the file's rules (a damaged row)."""
     async with db.read() as conn:
-        campaign = await fetch_one(
-            conn,
-            "SELECT ruleset, gm_role_id, gm_channel_id, settings FROM campaigns WHERE guild_id = ?",
-            (guild_id,),
-        )
+        campaign = await campaign_rows.campaign_row(conn, guild_id)
         if campaign is None:
             raise CampaignNotFound(guild_id)
-        log_rows = await _log_rows(conn, guild_id) if log else None
+        log_rows = await campaign_rows.log_rows(conn, guild_id) if log else None
         ids = [row["id"] for row in log_rows] if log_rows is not None else None
         position = _positions(ids)
         hocs, hocs_refs = await hocs_part(conn, guild_id)
         twod10, _ = await twod10_part(conn, guild_id, position)
-        sessions = await _sessions(conn, guild_id, ids)
-        fights = await fetch_all(
-            conn,
-            "SELECT ruleset, started_at, ended_at, rounds FROM fights WHERE guild_id = ?"
-            " ORDER BY id",
-            (guild_id,),
-        )
+        sessions = _sessions(await campaign_rows.session_rows(conn, guild_id), ids)
+        fights = await campaign_rows.fight_rows(conn, guild_id)
     data = {
         "ruleset": campaign["ruleset"],
         "exported_at": exported_at or now_stamp(),
@@ -82,15 +73,6 @@ def _settings(text: str) -> dict[str, Any]:
     return CampaignSettings.model_validate(json.loads(text)).model_dump()
 
 
-async def _log_rows(conn: Any, guild_id: int) -> list[Any]:
-    return await fetch_all(
-        conn,
-        "SELECT id, channel_id, user_id, kind, expression, result, total, secret, created_at,"
-        " character_id, opponent_id FROM roll_log WHERE guild_id = ? ORDER BY id",
-        (guild_id,),
-    )
-
-
 def _positions(ids: list[int] | None) -> Any:
     index = {log_id: n for n, log_id in enumerate(ids or ())}
 
@@ -100,14 +82,7 @@ def _positions(ids: list[int] | None) -> Any:
     return position
 
 
-async def _sessions(conn: Any, guild_id: int, ids: list[int] | None) -> list[dict[str, Any]]:
-    rows = await fetch_all(
-        conn,
-        "SELECT number, adventure, one_shot, hero_points_given, started_by, started_at,"
-        " ended_at, ended_by, first_log_id, last_log_id FROM sessions WHERE guild_id = ?"
-        " ORDER BY number",
-        (guild_id,),
-    )
+def _sessions(rows: list[Any], ids: list[int] | None) -> list[dict[str, Any]]:
     found = []
     for s in rows:
         first, last = s["first_log_id"], s["last_log_id"]

@@ -1,5 +1,5 @@
-"""Counts read as English, singular and plural (no "turn(s)" placeholders): the shared
-helper and each 2d10 and HOCS line that counts something."""
+"""Counts read as English, "1 turn" and "2 turns", never a placeholder that leaves the
+choice to the reader: the shared helper and each 2d10 and HOCS line that counts."""
 
 from __future__ import annotations
 
