@@ -23,7 +23,6 @@ from bot.campaign_file.export import export_campaign
 from bot.campaign_file.format import CampaignFile, dump
 from bot.campaign_file.importing import (
     MAX_FILE_BYTES,
-    CampaignFileRefused,
     CampaignHasData,
     Destination,
     ImportReport,
@@ -33,6 +32,7 @@ from bot.campaign_file.importing import (
     import_held,
     read_campaign_file,
 )
+from bot.campaign_file.reading import too_big
 from bot.delivery.replies import NO_PINGS
 from bot.errors import GuildOnly, UserError
 from bot.interactions.error_handler import answer_press
@@ -148,10 +148,7 @@ async def import_command(
         raise UserError(SLASH_ONLY.format("import"))
     await _gm_check(bot, ctx.author, guild.id, "import a campaign")
     if attachment.size > MAX_FILE_BYTES:  # refused before a byte is downloaded
-        raise CampaignFileRefused(
-            f"The file is {attachment.size / 2**20:.1f} MiB, over the 10 MiB a campaign"
-            " file may be: export it again with log:False."
-        )
+        raise too_big(attachment.size)
     await ctx.defer(ephemeral=True)
     try:
         raw = await attachment.read()

@@ -43,10 +43,7 @@ class CampaignFileRefused(UserError):
 def read_campaign_file(raw: bytes) -> CampaignFile:
     """The validated file, or CampaignFileRefused naming the first problem."""
     if len(raw) > MAX_FILE_BYTES:
-        raise CampaignFileRefused(
-            f"The file is {len(raw) / 2**20:.1f} MiB, over the 10 MiB a campaign file may"
-            " be: export it again with log:False."
-        )
+        raise too_big(len(raw))
     text, data = _parse(raw)
     _check_depth(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -68,6 +65,15 @@ def read_campaign_file(raw: bytes) -> CampaignFile:
             " campaign may have: nothing was imported."
         )
     return found
+
+
+def too_big(size: int) -> CampaignFileRefused:
+    """The refusal of a file of ``size`` bytes, over MAX_FILE_BYTES (also told from the
+    size Discord reports, before the file is downloaded)."""
+    return CampaignFileRefused(
+        f"The file is {size / 2**20:.1f} MiB, over the 10 MiB a campaign file may be:"
+        " export it again with log:False."
+    )
 
 
 def _parse(raw: bytes) -> tuple[str, Any]:
